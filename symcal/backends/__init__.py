@@ -1,0 +1,79 @@
+"""Backends, chosen per claim by its kind (STYLE.md: each declares what it decides).
+
+| kind      | backend                 | decides                                    |
+|-----------|-------------------------|--------------------------------------------|
+| identity  | sympy                   | rational-function identities               |
+| implies   | z3 (+ exact re-check)   | linear / polynomial real arithmetic        |
+| exists    | exact witness or z3     | existence with an exact witness            |
+| node      | z3 per size, local lemma| statements about weights on m nodes        |
+| finite    | enumerate               | exhaustive exact checks                    |
+| numeric   | scipy                   | numeric confirmation (never a proof)       |
+"""
+
+from __future__ import annotations
+
+from symcal.backends.base import Budget, Outcome
+from symcal.claims.core import Claim
+from symcal.errors import NoBackendAvailable
+from symcal.verdicts import Status
+
+__all__ = ["decide", "Budget", "Outcome", "require"]
+
+
+def require(module: str, extra: str) -> None:
+    """Import guard: say what is missing and how to install it."""
+    import importlib
+
+    try:
+        importlib.import_module(module)
+    except ImportError:
+        raise NoBackendAvailable(f"{module}: not installed; pip install 'symcal[{extra}]'") from None
+
+
+def _scope(claim: Claim, m: int | None, base: str) -> str:
+    return f"{base}, m = {m}" if m is not None else base
+
+
+def decide(claim: Claim, m: int | None, budget: Budget, *, encoding: str = "auto") -> Outcome:
+    """Decide ``claim`` (at size ``m`` for sized claims) within ``budget``."""
+    spec = claim.spec
+    kind = claim.kind
+    try:
+        if kind == "identity":
+            from symcal.backends.sympy_backend import decide_identity
+
+            return decide_identity(spec.lhs(m), spec.rhs(m), spec.conditions(m), budget,
+                                   _scope(claim, m, "identity for all real values of its symbols"))
+        if kind == "implies":
+            from symcal.backends.smt_claims import decide_implies
+
+            require("z3", "base")
+            hyps = {k: b(m) for k, b in spec.hypotheses.items()}
+            return decide_implies(hyps, spec.conclusion(m), budget,
+                                  _scope(claim, m, "all real values of the free symbols"), claim.id)
+        if kind == "exists":
+            from symcal.backends.smt_claims import decide_exists
+
+            cons = {k: b(m) for k, b in spec.constraints.items()}
+            w = spec.witness(m) if spec.witness is not None else None
+            return decide_exists(cons, w, budget, _scope(claim, m, "existence"), claim.id)
+        if kind == "node":
+            from symcal.backends import nodes
+
+            require("z3", "base")
+            if claim.strategy == "local_lemma":
+                assert claim.sizes is not None
+                return nodes.decide_local_lemma(spec, claim.sizes.minimum, budget, claim.id)
+            assert m is not None
+            return nodes.decide_node(spec, m, budget, claim.id, encoding=encoding)
+        if kind == "finite":
+            from symcal.backends.enumerate_backend import decide_finite
+
+            return decide_finite(spec, m, budget, f"m = {m}" if m is not None else "every case")
+        if kind == "numeric":
+            from symcal.backends.numeric_backend import decide_numeric
+
+            return decide_numeric(spec, budget, "one instance")
+    except NoBackendAvailable as e:
+        return Outcome(Status.UNKNOWN, "", "none", reason=str(e))
+    return Outcome(Status.ERROR, "", "none", reason=f"no backend for claims of kind {kind!r}")

@@ -1,0 +1,47 @@
+"""Exact enumeration over finite sets (permutations, DAGs, labels) with Fractions.
+
+Proved means every case was evaluated and held; the number of cases is in the evidence
+and zero cases is an error, never a vacuous pass (STYLE.md, convention 9).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from symcal.backends.base import Budget, Outcome
+from symcal.claims.core import FiniteSpec
+from symcal.verdicts import Exhaustive, Status, Witness
+
+__all__ = ["NAME", "decide_finite"]
+
+NAME = "enumerate"
+
+
+def _result(x: Any) -> tuple[bool, str]:
+    if isinstance(x, tuple):
+        ok, detail = x[0], x[1]
+        return bool(ok), str(detail)
+    return bool(x), ""
+
+
+def decide_finite(spec: FiniteSpec, m: int | None, budget: Budget, scope: str) -> Outcome:
+    n = 0
+    for case in spec.cases(m):
+        if budget.expired():
+            return Outcome(Status.UNKNOWN, scope, NAME,
+                           reason=f"wall-clock limit {budget.seconds:g} s reached after {n} cases")
+        n += 1
+        ok, detail = _result(spec.holds(case))
+        if not ok:
+            ok2, detail2 = _result(spec.holds(case))  # evaluate again: results must be deterministic
+            values = spec.describe(case) if spec.describe else {"case": repr(case)}
+            if not isinstance(values, dict):
+                values = {"case": values}
+            if ok2:
+                return Outcome(Status.ERROR, scope, NAME, reason=f"case {values} gave different answers twice")
+            return Outcome(Status.REFUTED, scope, NAME,
+                           Witness(values, rechecked=True, detail=detail or "the case fails (exact)",
+                                   size=m, found_by=f"enumeration, case {n}"))
+    if n == 0:
+        return Outcome(Status.ERROR, scope, NAME, reason=f"the domain {spec.domain} has no cases at {scope}")
+    return Outcome(Status.PROVED, scope, NAME, Exhaustive(f"{spec.domain} ({scope})", n))

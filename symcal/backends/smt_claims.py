@@ -1,0 +1,168 @@
+"""Implications and existence claims over sympy expressions, decided by z3 and re-checked.
+
+The solver's model is never trusted: it is rounded to simple rationals and substituted
+into the claim's own sympy expressions in exact arithmetic (symcal.backends.translate).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+import sympy
+
+from symcal.backends import z3_backend
+from symcal.backends.base import Budget, Outcome
+from symcal.backends.translate import UNDECIDED, Translator, truth_at
+from symcal.errors import NoBackendAvailable
+from symcal.verdicts import SmtResult, Status, Witness
+
+__all__ = ["decide_implies", "decide_exists", "check_assignment"]
+
+
+def _flatten(items: Any) -> list[Any]:
+    if isinstance(items, list | tuple):
+        out: list[Any] = []
+        for x in items:
+            out.extend(_flatten(x))
+        return out
+    return [items]
+
+
+def check_assignment(
+    parts: dict[str, list[Any]], values: dict[sympy.Symbol, Fraction]
+) -> tuple[dict[str, Any], str]:
+    """Evaluate every named part exactly. Returns {name: True/False/UNDECIDED} and a note."""
+    status: dict[str, Any] = {}
+    notes = []
+    for name, exprs in parts.items():
+        res: Any = True
+        for e in exprs:
+            t = truth_at(e, values)
+            if t is False:
+                res = False
+                notes.append(f"{name} fails: {sympy.sstr(e)[:100]}")
+                break
+            if t is UNDECIDED:
+                res = UNDECIDED
+        status[name] = res
+    return status, "; ".join(notes)
+
+
+def _symbols(exprs: list[Any]) -> list[sympy.Symbol]:
+    syms: set[sympy.Symbol] = set()
+    for e in exprs:
+        if isinstance(e, sympy.Basic):
+            syms |= e.free_symbols  # type: ignore[arg-type]
+    return sorted(syms, key=str)
+
+
+def _candidates(
+    result_model: dict[str, Fraction], constraints: list[Any], zvars: list[Any], budget: Budget
+) -> list[dict[str, Fraction]]:
+    cands = []
+    try:
+        cands.extend(z3_backend.small_models(constraints, zvars, Budget(min(3.0, max(0.1, budget.left() / 3)))))
+    except Exception:  # pragma: no cover - minimisation is best effort
+        pass
+    cands.append(result_model)
+    # rounded versions of the raw model (algebraic models become nearby simple rationals)
+    for den in (1, 2, 10, 100, 10**6):
+        cands.append({k: v.limit_denominator(den) for k, v in result_model.items()})
+    return cands
+
+
+def decide_implies(hyps: dict[str, list[Any]], conclusion: Any, budget: Budget, scope: str, label: str) -> Outcome:
+    hyps = {k: _flatten(v) for k, v in hyps.items()}
+    all_exprs = [e for v in hyps.values() for e in v] + [conclusion]
+    syms = _symbols(all_exprs)
+    tr = Translator()
+    try:
+        zh = [tr(e) for v in hyps.values() for e in v]
+        zc = tr(conclusion)
+    except NoBackendAvailable as e:
+        return Outcome(Status.UNKNOWN, scope, "z3", reason=str(e))
+    import z3
+
+    zvars = [tr.var(s) for s in syms]
+    constraints = zh + [z3.Not(zc)]
+    res = z3_backend.solve(constraints, budget, zvars, comment=f"{label}: negated claim; unsat = proved")
+    ver = z3_backend.version()
+    if res.answer == "unsat":
+        return Outcome(Status.PROVED, scope, "z3", SmtResult("z3", ver, "unsat", res.smtlib))
+    if res.answer == "unknown":
+        return Outcome(Status.UNKNOWN, scope, "z3", reason=res.reason)
+    assert res.model is not None
+    by_name = {str(s): s for s in syms}
+    for cand in _candidates(res.model, constraints, zvars, budget):
+        values = {by_name[k]: v for k, v in cand.items() if k in by_name}
+        if len(values) < len(syms):
+            continue
+        st, _ = check_assignment(hyps, values)
+        concl = truth_at(conclusion, values)
+        if all(v is True for v in st.values()) and concl is False:
+            return Outcome(
+                Status.REFUTED, scope, "z3",
+                Witness({str(s): values[s] for s in syms}, rechecked=True,
+                        detail="every hypothesis holds and the conclusion fails (exact re-check)",
+                        found_by=f"z3 {ver}"),
+            )
+    return Outcome(
+        Status.UNKNOWN, scope, "z3",
+        reason="z3 found a model but no rounding of it passed the exact re-check",
+    )
+
+
+def decide_exists(
+    constraints: dict[str, list[Any]], witness: dict[Any, Any] | None, budget: Budget, scope: str, label: str
+) -> Outcome:
+    constraints = {k: _flatten(v) for k, v in constraints.items()}
+    exprs = [e for v in constraints.values() for e in v]
+    syms = _symbols(exprs)
+    if witness is not None:
+        from symcal.exact import to_fraction
+
+        values = {}
+        for k, v in witness.items():
+            sym = k if isinstance(k, sympy.Symbol) else next((s for s in syms if str(s) == str(k)), None)
+            if sym is None:
+                continue
+            values[sym] = to_fraction(v, f"witness[{k}]")
+        missing = [s for s in syms if s not in values]
+        if missing:
+            return Outcome(Status.ERROR, scope, "exact", reason=f"witness gives no value for {missing}")
+        st, note = check_assignment(constraints, values)
+        shown = {str(s): values[s] for s in syms}
+        if all(v is True for v in st.values()):
+            return Outcome(Status.WITNESSED, scope, "exact",
+                           Witness(shown, rechecked=True, detail="every constraint holds (exact)",
+                                   found_by="the source's construction"))
+        if any(v is False for v in st.values()):
+            return Outcome(Status.REFUTED, scope, "exact",
+                           Witness(shown, rechecked=True, detail=note, found_by="the source's construction"))
+        return Outcome(Status.UNKNOWN, scope, "exact", reason="exact evaluation could not decide a constraint")
+    tr = Translator()
+    try:
+        zc = [tr(e) for e in exprs]
+    except NoBackendAvailable as e:
+        return Outcome(Status.UNKNOWN, scope, "z3", reason=str(e))
+    zvars = [tr.var(s) for s in syms]
+    res = z3_backend.solve(zc, budget, zvars, comment=f"{label}: existence query; sat = witnessed")
+    ver = z3_backend.version()
+    if res.answer == "unsat":
+        return Outcome(Status.REFUTED, scope, "z3", SmtResult("z3", ver, "unsat", res.smtlib,
+                                                              note="no values satisfy the constraints"))
+    if res.answer == "unknown":
+        return Outcome(Status.UNKNOWN, scope, "z3", reason=res.reason)
+    assert res.model is not None
+    by_name = {str(s): s for s in syms}
+    for cand in _candidates(res.model, zc, zvars, budget):
+        values = {by_name[k]: v for k, v in cand.items() if k in by_name}
+        if len(values) < len(syms):
+            continue
+        st, _ = check_assignment(constraints, values)
+        if all(v is True for v in st.values()):
+            return Outcome(Status.WITNESSED, scope, "z3",
+                           Witness({str(s): values[s] for s in syms}, rechecked=True,
+                                   detail="every constraint holds (exact re-check)", found_by=f"z3 {ver}"))
+    return Outcome(Status.UNKNOWN, scope, "z3", reason="z3 found a model but no rounding of it passed the exact re-check")

@@ -1,0 +1,102 @@
+"""sympy: polynomial and rational identities.
+
+Proved when lhs - rhs expands/cancels (or simplifies) to 0.  Otherwise exact random
+rational points are tried: a point refutes only when the residual there is exactly a
+non-zero rational, or when a rigorous interval enclosure excludes 0 (DESIGN.md, rule 2).
+"""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from typing import Any
+
+import sympy
+
+from symcal.backends.base import Budget, Outcome
+from symcal.backends.translate import truth_at
+from symcal.verdicts import Residual, Status, Witness
+
+__all__ = ["NAME", "decide_identity", "residual_excludes_zero"]
+
+NAME = "sympy"
+
+
+def residual_excludes_zero(value: sympy.Expr) -> bool | None:
+    """True if ``value`` (a closed expression) is certainly non-zero, False if it is
+    exactly zero, None when neither exact evaluation nor an interval decides."""
+    value = sympy.nsimplify(value) if isinstance(value, sympy.Float) else value
+    if value.is_Rational:
+        return value != 0
+    if value.is_zero is True:
+        return False
+    import mpmath
+
+    try:
+        f = sympy.lambdify(
+            [], value,
+            modules=[{"exp": mpmath.iv.exp, "log": mpmath.iv.log, "sqrt": mpmath.iv.sqrt,
+                      "sin": mpmath.iv.sin, "cos": mpmath.iv.cos}, "mpmath"],
+        )
+        with mpmath.iv.workprec(200):
+            mpmath.iv.dps = 60
+            enc = f()
+            enc = mpmath.iv.mpf(enc) if not isinstance(enc, mpmath.iv.mpf) else enc
+        return bool(not (enc.a <= 0 <= enc.b))
+    except Exception:
+        return None
+
+
+def _points(symbols: list[sympy.Symbol], rng: random.Random, n: int) -> list[dict[sympy.Symbol, Fraction]]:
+    pts = []
+    small = [Fraction(k, d) for k in range(-4, 5) for d in (1, 2, 3)]
+    for _ in range(n):
+        pts.append({s: rng.choice(small) if rng.random() < 0.6 else Fraction(rng.randint(-50, 50), rng.randint(1, 7)) for s in symbols})
+    return pts
+
+
+def decide_identity(lhs: Any, rhs: Any, conditions: Any, budget: Budget, scope: str) -> Outcome:
+    lhs, rhs = sympy.sympify(lhs), sympy.sympify(rhs)
+    diff = lhs - rhs
+    r = sympy.cancel(sympy.expand(diff))
+    if r == 0:
+        return Outcome(Status.PROVED, scope, NAME, Residual("0", "expand + cancel"))
+    r2 = sympy.simplify(r)
+    if r2 == 0:
+        return Outcome(Status.PROVED, scope, NAME, Residual("0", "simplify"))
+    symbols = sorted(diff.free_symbols, key=str)
+    conds = list(conditions) if conditions else []
+    rng = random.Random(12345)
+    tried = 0
+    for pt in _points(symbols, rng, 60):
+        if budget.expired():
+            break
+        if conds and not all(truth_at(c, pt) is True for c in conds):
+            continue
+        sub = {s: sympy.Rational(v.numerator, v.denominator) for s, v in pt.items()}
+        try:
+            val = diff.xreplace(sub)
+            if val.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo):
+                continue
+            val = sympy.nsimplify(val) if val.is_Float else val
+        except (ZeroDivisionError, TypeError):
+            continue
+        tried += 1
+        nz = residual_excludes_zero(val)
+        if nz:
+            shown = val if val.is_Rational else sympy.N(val, 12)
+            return Outcome(
+                Status.REFUTED, scope, NAME,
+                Witness(
+                    {str(s): v for s, v in pt.items()}, rechecked=True,
+                    detail=f"lhs - rhs = {shown} != 0 at this point",
+                    found_by="exact rational test points",
+                ),
+            )
+    return Outcome(
+        Status.UNKNOWN, scope, NAME,
+        reason=(
+            f"residual {sympy.sstr(r2)[:120]} did not simplify to 0, and none of {tried} exact "
+            f"test points excluded 0"
+        ),
+    )

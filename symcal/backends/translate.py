@@ -1,0 +1,161 @@
+"""sympy -> z3 translation, and the exact evaluator that re-checks solver answers.
+
+The exact evaluator never touches z3: it substitutes exact rationals into the claim's own
+sympy expressions, so a counterexample is confirmed independently of the encoding
+(DESIGN.md, rule 2).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+import sympy
+
+from symcal.errors import NoBackendAvailable
+
+__all__ = ["Translator", "evaluate_exact", "truth_at", "model_fraction", "UNDECIDED"]
+
+UNDECIDED = object()
+
+
+class Translator:
+    """Turns sympy expressions into z3 terms over one shared set of z3 variables."""
+
+    def __init__(self) -> None:
+        import z3
+
+        self.z3 = z3
+        self.vars: dict[sympy.Symbol, Any] = {}
+
+    def var(self, s: sympy.Symbol) -> Any:
+        v = self.vars.get(s)
+        if v is None:
+            z3 = self.z3
+            v = z3.Int(str(s)) if s.is_integer else z3.Real(str(s))
+            self.vars[s] = v
+        return v
+
+    def __call__(self, e: Any) -> Any:
+        z3 = self.z3
+        if isinstance(e, bool):
+            return z3.BoolVal(e)
+        if isinstance(e, int):
+            return z3.RealVal(e)
+        if isinstance(e, Fraction):
+            return z3.RealVal(f"{e.numerator}/{e.denominator}")
+        if not isinstance(e, sympy.Basic):
+            raise NoBackendAvailable(f"z3: cannot translate {type(e).__name__} {e!r}")
+        if e is sympy.true:
+            return z3.BoolVal(True)
+        if e is sympy.false:
+            return z3.BoolVal(False)
+        if isinstance(e, sympy.Symbol):
+            return self.var(e)
+        if isinstance(e, sympy.Integer):
+            return z3.RealVal(int(e))
+        if isinstance(e, sympy.Rational):
+            return z3.RealVal(f"{int(e.p)}/{int(e.q)}")
+        if isinstance(e, sympy.Float):
+            raise NoBackendAvailable(f"z3: the float {e} has no exact value; write it as a Rational")
+        if isinstance(e, sympy.Add):
+            return z3.Sum([self(a) for a in e.args])
+        if isinstance(e, sympy.Mul):
+            out = self(e.args[0])
+            for a in e.args[1:]:
+                out = out * self(a)
+            return out
+        if isinstance(e, sympy.Pow):
+            base, ex = e.args
+            if isinstance(ex, sympy.Integer):
+                n = int(ex)
+                b = self(base)
+                if n == 0:
+                    return z3.RealVal(1)
+                acc = b
+                for _ in range(abs(n) - 1):
+                    acc = acc * b
+                return acc if n > 0 else 1 / acc
+            raise NoBackendAvailable(f"z3: non-integer power {e} is not supported")
+        rel = {
+            sympy.StrictLessThan: lambda a, b: a < b,
+            sympy.LessThan: lambda a, b: a <= b,
+            sympy.StrictGreaterThan: lambda a, b: a > b,
+            sympy.GreaterThan: lambda a, b: a >= b,
+            sympy.Equality: lambda a, b: a == b,
+            sympy.Unequality: lambda a, b: a != b,
+        }
+        for cls, fn in rel.items():
+            if isinstance(e, cls):
+                return fn(self(e.lhs), self(e.rhs))
+        if isinstance(e, sympy.And):
+            return z3.And(*[self(a) for a in e.args])
+        if isinstance(e, sympy.Or):
+            return z3.Or(*[self(a) for a in e.args])
+        if isinstance(e, sympy.Not):
+            return z3.Not(self(e.args[0]))
+        if isinstance(e, sympy.Implies):
+            return z3.Implies(self(e.args[0]), self(e.args[1]))
+        if isinstance(e, sympy.Equivalent):
+            args = [self(a) for a in e.args]
+            return z3.And(*[args[0] == a for a in args[1:]])
+        if isinstance(e, sympy.Piecewise):
+            out = None
+            for expr, cond in reversed(e.args):
+                val = self(expr)
+                out = val if out is None and cond is sympy.true else z3.If(self(cond), val, out if out is not None else val)
+            return out
+        if isinstance(e, sympy.Max | sympy.Min):
+            args = [self(a) for a in e.args]
+            out = args[0]
+            for a in args[1:]:
+                out = z3.If(a > out, a, out) if isinstance(e, sympy.Max) else z3.If(a < out, a, out)
+            return out
+        if isinstance(e, sympy.Abs):
+            a = self(e.args[0])
+            return z3.If(a >= 0, a, -a)
+        name = type(e).__name__
+        raise NoBackendAvailable(
+            f"z3 does not support {name} (in {sympy.sstr(e)[:80]}); such claims need the "
+            f"sympy, interval or numeric backend"
+        )
+
+
+def model_fraction(v: Any, digits: int = 40) -> Fraction:
+    """A z3 model value as a Fraction (algebraic numbers: a close rational)."""
+    import z3
+
+    if z3.is_int_value(v):
+        return Fraction(v.as_long())
+    if z3.is_rational_value(v):
+        return Fraction(v.numerator_as_long(), v.denominator_as_long())
+    if z3.is_algebraic_value(v):
+        approx = v.approx(digits)
+        return Fraction(approx.numerator_as_long(), approx.denominator_as_long())
+    raise NoBackendAvailable(f"cannot read model value {v}")
+
+
+def evaluate_exact(e: Any, values: dict[sympy.Symbol, Fraction]) -> Any:
+    """Substitute exact rationals and evaluate; returns a sympy number or truth value."""
+    sub = {s: sympy.Rational(v.numerator, v.denominator) for s, v in values.items()}
+    if isinstance(e, bool):
+        return sympy.true if e else sympy.false
+    return sympy.sympify(e).xreplace(sub)
+
+
+def truth_at(e: Any, values: dict[sympy.Symbol, Fraction]) -> Any:
+    """True/False when the exact evaluation decides ``e``; UNDECIDED otherwise."""
+    r = evaluate_exact(e, values)
+    if r is sympy.true:
+        return True
+    if r is sympy.false:
+        return False
+    try:
+        r2 = sympy.simplify(r)
+    except Exception:  # pragma: no cover - sympy internals
+        return UNDECIDED
+    if r2 is sympy.true:
+        return True
+    if r2 is sympy.false:
+        return False
+    return UNDECIDED

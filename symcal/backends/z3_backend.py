@@ -1,0 +1,112 @@
+"""z3: implications and existence over the reals at a given size.
+
+z3 answers on the *negated* claim: unsat -> proved, sat -> a model, which is turned into
+small exact rationals and re-checked by the caller on the claim's own expressions;
+unknown or a timeout -> unknown with z3's reason.  The query is kept as SMT-LIB2 text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from symcal.backends.base import Budget
+from symcal.backends.translate import model_fraction
+
+__all__ = ["NAME", "version", "SolveResult", "solve", "smtlib_text", "small_models"]
+
+NAME = "z3"
+
+
+def version() -> str:
+    import z3
+
+    return z3.get_version_string()
+
+
+@dataclass
+class SolveResult:
+    answer: str  # "sat" | "unsat" | "unknown"
+    model: dict[str, Fraction] | None
+    smtlib: str
+    reason: str = ""
+
+
+def smtlib_text(constraints: list[Any], comment: str = "") -> str:
+    import z3
+
+    s = z3.Solver()
+    s.add(*constraints)
+    head = "".join(f"; {line}\n" for line in comment.splitlines()) if comment else ""
+    return head + "(set-logic ALL)\n" + s.to_smt2()
+
+
+def solve(
+    constraints: list[Any], budget: Budget, variables: list[Any] | None = None, comment: str = ""
+) -> SolveResult:
+    """Check the conjunction of ``constraints`` within the budget."""
+    import z3
+
+    s = z3.Solver()
+    s.set("timeout", budget.ms())
+    s.add(*constraints)
+    text = smtlib_text(constraints, comment)
+    try:
+        r = s.check()
+    except z3.Z3Exception as e:  # pragma: no cover - z3 internals
+        return SolveResult("unknown", None, text, f"z3 raised: {e}")
+    if r == z3.unsat:
+        return SolveResult("unsat", None, text)
+    if r == z3.unknown:
+        reason = s.reason_unknown()
+        if budget.expired() or "timeout" in reason or "canceled" in reason:
+            reason = f"z3 timeout after {budget.seconds:g} s ({reason})"
+        return SolveResult("unknown", None, text, reason)
+    m = s.model()
+    names = variables if variables is not None else [d() for d in m.decls()]
+    values: dict[str, Fraction] = {}
+    for v in names:
+        val = m.eval(v, model_completion=True)
+        values[str(v)] = model_fraction(val)
+    return SolveResult("sat", values, text)
+
+
+def small_models(
+    constraints: list[Any], variables: list[Any], budget: Budget, *, attempts: int = 3
+) -> list[dict[str, Fraction]]:
+    """Candidate models with small numerators and denominators, simplest first.
+
+    Each variable x is written k_x / D for an integer k_x and a common denominator D in
+    (1, 2, 6); z3's optimiser minimises sum |k_x|.  Candidates must still be re-checked
+    exactly by the caller.  Returns [] when nothing is found within the budget.
+    """
+    import z3
+
+    out: list[dict[str, Fraction]] = []
+    for den in (1, 2, 6)[:attempts]:
+        if budget.left() < 0.05:
+            break
+        opt = z3.Optimize()
+        opt.set("timeout", max(50, min(budget.ms(), 2000)))
+        ks = []
+        for v in variables:
+            k = z3.Int(f"k!{v}")
+            ks.append(k)
+            if v.is_int():
+                opt.add(v == k)
+            else:
+                opt.add(v * den == z3.ToReal(k))
+        opt.add(*constraints)
+        opt.minimize(z3.Sum([z3.If(k >= 0, k, -k) for k in ks]) if ks else z3.IntVal(0))
+        try:
+            r = opt.check()
+        except z3.Z3Exception:  # pragma: no cover
+            continue
+        if r == z3.sat:
+            m = opt.model()
+            out.append(
+                {str(v): model_fraction(m.eval(v, model_completion=True)) for v in variables}
+            )
+            break
+    return out

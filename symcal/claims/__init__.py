@@ -1,0 +1,30 @@
+"""Claims and their constructors."""
+
+from symcal.claims.constructors import (
+    all_sizes,
+    exists,
+    finite_check,
+    identity,
+    implies,
+    node_implies,
+    numeric,
+    reals,
+)
+from symcal.claims.core import Citation, Claim, Finding, Local, NumericOutcome, Sizes
+
+__all__ = [
+    "Citation",
+    "Claim",
+    "Finding",
+    "Local",
+    "NumericOutcome",
+    "Sizes",
+    "all_sizes",
+    "exists",
+    "finite_check",
+    "identity",
+    "implies",
+    "node_implies",
+    "numeric",
+    "reals",
+]

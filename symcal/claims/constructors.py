@@ -1,0 +1,310 @@
+"""Constructor functions: the only way claims are built (STYLE.md, convention 3).
+
+Every constructor takes the claim id, a :class:`Citation` (``cite=``), the outcome the
+source asserts (``expected=``, default the natural one for the kind) and, for a printed
+statement that symcal refutes, a recorded :class:`Finding`.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+import sympy
+
+from symcal.claims.core import (
+    Citation,
+    Claim,
+    ExistsSpec,
+    FiniteSpec,
+    Finding,
+    IdentitySpec,
+    ImpliesSpec,
+    Local,
+    NodeSpec,
+    NumericOutcome,
+    NumericSpec,
+    Sizes,
+    as_builder,
+)
+from symcal.errors import InvalidClaim, invalid
+from symcal.verdicts import Status
+
+__all__ = [
+    "identity",
+    "implies",
+    "exists",
+    "node_implies",
+    "all_sizes",
+    "finite_check",
+    "numeric",
+    "reals",
+]
+
+
+def reals(names: str) -> tuple[sympy.Symbol, ...]:
+    """Real symbols, e.g. ``p, q = reals("p q")``."""
+    out = sympy.symbols(names, real=True)
+    return out if isinstance(out, tuple) else (out,)
+
+
+def _expected(value: str | Status | None, default: Status) -> Status:
+    if value is None:
+        return default
+    try:
+        return Status.parse(value)
+    except ValueError as e:
+        raise InvalidClaim(str(e)) from None
+
+
+def _sizes(sizes: Any, claim_id: str) -> Sizes | None:
+    if sizes is None or isinstance(sizes, Sizes):
+        return sizes
+    try:
+        lo, hi = sizes
+    except (TypeError, ValueError):
+        raise invalid("sizes", sizes, f"(low, high) sizes for {claim_id}") from None
+    if not (isinstance(lo, int) and isinstance(hi, int)) or lo < 1 or lo > hi:
+        raise invalid("sizes", sizes, f"integers 1 <= low <= high for {claim_id}")
+    return Sizes(minimum=lo, default=(lo, hi))
+
+
+def _cite(cite: Any, claim_id: str) -> Citation:
+    if not isinstance(cite, Citation):
+        raise InvalidClaim(f"{claim_id}: cite={cite!r}: expected a Citation(paper, location, quote)")
+    return cite
+
+
+def _hyp_dict(hypotheses: Any, claim_id: str) -> dict[str, Callable[[int | None], Any]]:
+    if hypotheses is None:
+        return {}
+    if not isinstance(hypotheses, Mapping):
+        raise invalid("hypotheses", hypotheses, f"a dict name -> list of relations for {claim_id}")
+    out: dict[str, Callable[[int | None], Any]] = {}
+    for name, value in hypotheses.items():
+        if not isinstance(name, str) or not name.isidentifier():
+            raise invalid("hypotheses", name, "hypothesis names that are identifiers")
+        out[name] = as_builder(value)
+    return out
+
+
+def identity(
+    id: str,
+    lhs: Any,
+    rhs: Any,
+    *,
+    cite: Citation,
+    statement: str = "",
+    conditions: Any = (),
+    sizes: Any = None,
+    expected: str | Status | None = None,
+    finding: Finding | None = None,
+) -> Claim:
+    """``lhs == rhs`` for all real values of the free symbols (where both are defined).
+
+    ``lhs``/``rhs`` are sympy expressions, or functions of the size ``m`` with ``sizes``.
+    ``conditions`` restricts the points used to look for a refutation (e.g. ``x > 0`` when
+    a square root appears).
+    """
+    return Claim(
+        id=id,
+        citation=_cite(cite, id),
+        kind="identity",
+        statement=statement or (f"{lhs} = {rhs}" if not callable(lhs) else id),
+        spec=IdentitySpec(as_builder(lhs), as_builder(rhs), as_builder(conditions)),
+        expected=_expected(expected, Status.PROVED),
+        sizes=_sizes(sizes, id),
+        finding=finding,
+        method="sympy: residual lhs - rhs simplified; exact random rational points",
+    )
+
+
+def implies(
+    id: str,
+    *,
+    hypotheses: Mapping[str, Any] | None,
+    conclusion: Any,
+    cite: Citation,
+    statement: str = "",
+    sizes: Any = None,
+    expected: str | Status | None = None,
+    finding: Finding | None = None,
+) -> Claim:
+    """For all real (or integer) values of the free symbols: hypotheses => conclusion.
+
+    ``hypotheses`` maps a name to a list of sympy relations (or a function of ``m``
+    returning one); ``conclusion`` is a sympy boolean (or a function of ``m``).
+    Decided by z3 on the negated query; counterexamples are re-checked exactly.
+    """
+    return Claim(
+        id=id,
+        citation=_cite(cite, id),
+        kind="implies",
+        statement=statement or id,
+        spec=ImpliesSpec(_hyp_dict(hypotheses, id), as_builder(conclusion)),
+        expected=_expected(expected, Status.PROVED),
+        hypothesis_names=tuple(_hyp_dict(hypotheses, id)),
+        sizes=_sizes(sizes, id),
+        finding=finding,
+        method="z3 on the negated query; models re-checked in exact arithmetic",
+    )
+
+
+def exists(
+    id: str,
+    *,
+    constraints: Mapping[str, Any],
+    cite: Citation,
+    witness: Any = None,
+    statement: str = "",
+    sizes: Any = None,
+    expected: str | Status | None = None,
+    finding: Finding | None = None,
+) -> Claim:
+    """There are real values of the free symbols satisfying every constraint.
+
+    With ``witness`` (a dict symbol -> exact value, or a function of ``m``) the witness is
+    checked exactly; without, z3 searches and its model is turned into small rationals
+    and re-checked.
+    """
+    cons = _hyp_dict(constraints, id)
+    if not cons:
+        raise invalid("constraints", constraints, f"at least one constraint for {id}")
+    return Claim(
+        id=id,
+        citation=_cite(cite, id),
+        kind="exists",
+        statement=statement or id,
+        spec=ExistsSpec(cons, as_builder(witness) if witness is not None else None),
+        expected=_expected(expected, Status.WITNESSED),
+        hypothesis_names=tuple(cons),
+        sizes=_sizes(sizes, id),
+        finding=finding,
+        method="exact witness" if witness is not None else "z3 search; model re-checked exactly",
+    )
+
+
+def node_implies(
+    id: str,
+    *,
+    hypotheses: Mapping[str, Local],
+    conclusion: Local,
+    cite: Citation,
+    statement: str = "",
+    sizes: Any = (3, 12),
+    symmetric: bool = True,
+    expected: str | Status | None = None,
+    finding: Finding | None = None,
+) -> Claim:
+    """A statement about edge weights a_ij >= 0 on m nodes, for each m in ``sizes``.
+
+    Each hypothesis is a :class:`Local` constraint required of every ordered tuple of
+    distinct nodes; the conclusion is a :class:`Local` claimed for every ordered tuple.
+    ``symmetric=True`` declares that the functions treat all nodes alike (they never
+    compare labels); the engine then fixes the failing tuple by symmetry, uses difference
+    variables when only ``a.d`` is used, instantiates hypotheses lazily, and can prove the
+    claim for all m by a local lemma (:func:`all_sizes`).
+    """
+    if not isinstance(conclusion, Local):
+        raise invalid("conclusion", conclusion, "a Local(arity, fn) constraint")
+    for name, h in hypotheses.items():
+        if not isinstance(h, Local):
+            raise invalid(f"hypotheses[{name!r}]", h, "a Local(arity, fn) constraint")
+    sz = _sizes(sizes, id)
+    assert sz is not None
+    need = max([conclusion.arity] + [h.arity for h in hypotheses.values()])
+    if sz.minimum < need:
+        raise invalid("sizes", sizes, f"sizes >= {need} (the largest tuple arity) for {id}")
+    return Claim(
+        id=id,
+        citation=_cite(cite, id),
+        kind="node",
+        statement=statement or id,
+        spec=NodeSpec(dict(hypotheses), conclusion, symmetric),
+        expected=_expected(expected, Status.PROVED),
+        hypothesis_names=tuple(hypotheses),
+        sizes=sz,
+        finding=finding,
+        method=(
+            "z3 per size: difference variables, symmetry-fixed failing tuple, "
+            "lazily instantiated hypotheses; counterexamples re-checked exactly"
+        ),
+    )
+
+
+def all_sizes(claim: Claim, id: str, *, statement: str = "") -> Claim:
+    """The same node claim, decided for every size at once by a local lemma."""
+    if claim.kind != "node":
+        raise invalid("claim", claim.id, "a node claim (built with node_implies)")
+    return claim.replace(
+        id=id,
+        strategy="local_lemma",
+        statement=statement or f"{claim.statement} (all sizes)",
+        method=(
+            "local lemma: the conclusion's sums split into a base term on the fixed nodes and "
+            "one term per other node; each is signed by z3 from the hypotheses on those nodes"
+        ),
+    )
+
+
+def finite_check(
+    id: str,
+    *,
+    cases: Callable[[int | None], Iterable[Any]] | Iterable[Any],
+    holds: Callable[[Any], Any],
+    domain: str,
+    cite: Citation,
+    statement: str = "",
+    sizes: Any = None,
+    describe: Callable[[Any], Any] | None = None,
+    expected: str | Status | None = None,
+    finding: Finding | None = None,
+) -> Claim:
+    """``holds(case)`` for every case of a finite domain, evaluated in exact arithmetic.
+
+    ``cases`` is an iterable or a function of the size ``m``; ``holds`` returns a bool or
+    ``(bool, detail)``.  An empty domain is an error, never a vacuous pass.
+    """
+    if not callable(cases):
+        fixed = list(cases)
+        cases_fn: Callable[[int | None], Iterable[Any]] = lambda m: fixed  # noqa: E731
+    else:
+        cases_fn = cases
+    return Claim(
+        id=id,
+        citation=_cite(cite, id),
+        kind="finite",
+        statement=statement or id,
+        spec=FiniteSpec(cases_fn, holds, domain, describe),
+        expected=_expected(expected, Status.PROVED),
+        sizes=_sizes(sizes, id),
+        finding=finding,
+        method=f"exhaustive exact enumeration over {domain}",
+    )
+
+
+def numeric(
+    id: str,
+    *,
+    run: Callable[[], NumericOutcome],
+    cite: Citation,
+    statement: str = "",
+    expected: str | Status | None = None,
+    finding: Finding | None = None,
+) -> Claim:
+    """A numeric confirmation (optimiser output, tolerance, margin): never a proof."""
+    return Claim(
+        id=id,
+        citation=_cite(cite, id),
+        kind="numeric",
+        statement=statement or id,
+        spec=NumericSpec(run),
+        expected=_expected(expected, Status.CONFIRMED_NUMERICALLY),
+        finding=finding,
+        method="scipy numeric optimisation; labelled numeric, never a proof",
+    )
+
+
+def ordered_tuples(nodes: Iterable[int], k: int) -> Iterable[tuple[int, ...]]:
+    return itertools.permutations(nodes, k)

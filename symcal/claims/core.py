@@ -1,0 +1,240 @@
+"""Claims: immutable statements with a stable id, a citation and an expected outcome.
+
+A claim is plain data built by the constructor functions in
+:mod:`symcal.claims.constructors`; what kind of mathematics it is (``kind``) picks the
+backend.  Free variables are universally quantified; hypotheses are named so that each can
+be dropped in turn (``symcal necessity``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from symcal.errors import InvalidClaim, invalid
+from symcal.verdicts import Status
+
+__all__ = [
+    "Citation",
+    "Finding",
+    "Claim",
+    "Sizes",
+    "Local",
+    "IdentitySpec",
+    "ImpliesSpec",
+    "ExistsSpec",
+    "NodeSpec",
+    "FiniteSpec",
+    "NumericSpec",
+    "NumericOutcome",
+    "ID_PATTERN",
+]
+
+ID_PATTERN = re.compile(r"^[a-z][a-z0-9_]*\d{4}(\.[A-Za-z0-9_]+)+$")
+
+
+@dataclass(frozen=True)
+class Citation:
+    """Where a statement is printed: the paper key, its location and a one-line quote."""
+
+    paper: str
+    location: str
+    quote: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.paper}, {self.location}"
+
+
+@dataclass(frozen=True)
+class Finding:
+    """A printed statement that symcal refutes (an erratum).
+
+    ``what`` says what is wrong, ``counterexample`` gives the smallest counterexample in
+    words and exact numbers, ``corrected`` is the id of the corrected claim (encoded as a
+    claim of its own, ``<id>.corrected``).
+    """
+
+    what: str
+    counterexample: str
+    corrected: str
+
+    def text(self) -> str:
+        return f"{self.what} Counterexample: {self.counterexample} Corrected: {self.corrected}."
+
+
+@dataclass(frozen=True)
+class Sizes:
+    """The sizes a sized claim is stated for: ``m >= minimum``; ``default`` is the sweep
+    ``symcal check`` runs when no ``--size`` is given."""
+
+    minimum: int
+    default: tuple[int, int]
+    maximum: int | None = None
+    name: str = "m"
+
+    def validate(self, lo: int, hi: int, claim_id: str) -> None:
+        if lo > hi:
+            raise invalid("--size", f"{lo}..{hi}", "a range A..B with A <= B")
+        if lo < self.minimum:
+            raise invalid(
+                "--size", f"{lo}..{hi}",
+                f"sizes >= {self.minimum} for {claim_id} (its statement needs "
+                f"{self.name} >= {self.minimum})",
+            )
+        if self.maximum is not None and hi > self.maximum:
+            raise invalid(
+                "--size", f"{lo}..{hi}",
+                f"sizes <= {self.maximum} for {claim_id} (beyond that its check is not practical)",
+            )
+
+
+@dataclass(frozen=True)
+class Local:
+    """A constraint on an ordered tuple of ``arity`` distinct nodes.
+
+    ``fn(a, *nodes)`` returns a truth value built with :mod:`symcal.logic` from the
+    accessor ``a``: ``a(i, j)`` is the weight a_ij >= 0, ``a.d(i, j)`` the difference
+    a_ij - a_ji, ``a.sum(lambda j: ...)`` a sum over all nodes j = 1..m, ``a.nodes`` the
+    nodes.  As a hypothesis it is required for every ordered tuple; as a conclusion it is
+    claimed for every ordered tuple.
+    """
+
+    arity: int
+    fn: Callable[..., Any]
+    text: str = ""
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.arity, int) or self.arity < 1:
+            raise invalid("arity", self.arity, "an integer >= 1")
+        if not callable(self.fn):
+            raise invalid("fn", self.fn, "a function of the accessor and the nodes")
+
+
+# A builder is either a fixed value or a function of the size m.
+Builder = Callable[[int | None], Any]
+
+
+def as_builder(x: Any) -> Builder:
+    if callable(x) and not hasattr(x, "free_symbols"):
+        return x
+    return lambda m: x
+
+
+@dataclass(frozen=True)
+class IdentitySpec:
+    lhs: Builder
+    rhs: Builder
+    conditions: Builder  # relations the random refutation points must satisfy
+
+
+@dataclass(frozen=True)
+class ImpliesSpec:
+    hypotheses: Mapping[str, Builder]  # name -> (m -> list of sympy relations)
+    conclusion: Builder  # m -> sympy boolean
+
+
+@dataclass(frozen=True)
+class ExistsSpec:
+    constraints: Mapping[str, Builder]
+    witness: Builder | None  # m -> {symbol: exact value} or None to search
+
+
+@dataclass(frozen=True)
+class NodeSpec:
+    hypotheses: Mapping[str, Local]
+    conclusion: Local
+    symmetric: bool = True
+
+
+@dataclass(frozen=True)
+class FiniteSpec:
+    cases: Callable[[int | None], Iterable[Any]]
+    holds: Callable[[Any], Any]  # bool or (bool, detail)
+    domain: str
+    describe: Callable[[Any], Any] | None = None
+
+
+@dataclass(frozen=True)
+class NumericOutcome:
+    """What a numeric confirmation measured. ``ok`` means the margin exceeds the tolerance
+    in the direction the claim asserts.  Never a proof."""
+
+    ok: bool
+    method: str
+    values: dict[str, Any]
+    tolerance: float
+    margin: float
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class NumericSpec:
+    run: Callable[[], NumericOutcome]
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A statement with a stable id, a citation, named hypotheses and the outcome the
+    paper asserts (``expected``).  Build claims with the constructors, not directly."""
+
+    id: str
+    citation: Citation
+    kind: str
+    statement: str
+    spec: Any
+    expected: Status | None
+    hypothesis_names: tuple[str, ...] = ()
+    sizes: Sizes | None = None
+    finding: Finding | None = None
+    method: str = ""
+    strategy: str = "per_size"
+    tags: tuple[str, ...] = field(default=())
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.id, str) or not ID_PATTERN.match(self.id):
+            raise InvalidClaim(
+                f"id={self.id!r}: expected '<firstauthor><year>.<label>' in lower case, "
+                f"e.g. 'duchi2010.lemma14'"
+            )
+        if not isinstance(self.citation, Citation):
+            raise InvalidClaim(f"{self.id}: cite={self.citation!r}: expected a Citation")
+
+    def replace(self, **changes: Any) -> Claim:
+        """A copy with some fields changed (used for negative twins and necessity)."""
+        return dataclasses.replace(self, **changes)
+
+    def without(self, name: str) -> Claim:
+        """The same claim with hypothesis ``name`` dropped (expected outcome unknown)."""
+        if name not in self.hypothesis_names:
+            raise invalid(
+                "hypothesis", name,
+                f"one of {', '.join(self.hypothesis_names) or '(none)'} for {self.id}",
+            )
+        spec = self.spec
+        if isinstance(spec, ImpliesSpec):
+            hyps = {k: v for k, v in spec.hypotheses.items() if k != name}
+            new_spec: Any = dataclasses.replace(spec, hypotheses=hyps)
+        elif isinstance(spec, NodeSpec):
+            hyps2 = {k: v for k, v in spec.hypotheses.items() if k != name}
+            new_spec = dataclasses.replace(spec, hypotheses=hyps2)
+        elif isinstance(spec, ExistsSpec):
+            cons = {k: v for k, v in spec.constraints.items() if k != name}
+            new_spec = dataclasses.replace(spec, constraints=cons)
+        else:  # pragma: no cover - other kinds have no hypothesis names
+            raise invalid("hypothesis", name, f"a claim with named hypotheses, not a {self.kind}")
+        return dataclasses.replace(
+            self,
+            id=f"{self.id}.without_{name}",
+            spec=new_spec,
+            hypothesis_names=tuple(h for h in self.hypothesis_names if h != name),
+            expected=None,
+            finding=None,
+            strategy="per_size",
+        )
+
+    @property
+    def sized(self) -> bool:
+        return self.sizes is not None

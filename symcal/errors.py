@@ -1,0 +1,49 @@
+"""Errors symcal raises on purpose.
+
+Every error names the parameter, the value it got and what was expected, so that the
+command line can print it as one line and exit with code 2 (DESIGN.md, rule 6).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class SymcalError(Exception):
+    """Base class of every error symcal raises on purpose."""
+
+
+class InvalidInput(SymcalError, ValueError):
+    """A value given to symcal is not what the parameter accepts.
+
+    Build it with :func:`invalid` so the message always has the same three parts.
+    """
+
+    def __init__(self, message: str, *, param: str | None = None, value: Any = None) -> None:
+        super().__init__(message)
+        self.param = param
+        self.value = value
+
+
+class InvalidClaim(SymcalError, ValueError):
+    """A claim is malformed (bad id, missing citation, unknown hypothesis name, ...)."""
+
+
+class NoBackendAvailable(SymcalError):
+    """No installed backend can decide this claim (e.g. exp/log under z3)."""
+
+
+class BackendFailure(SymcalError):
+    """A backend crashed or answered something it should not have."""
+
+
+def invalid(param: str, value: Any, expected: str, fix: str | None = None) -> InvalidInput:
+    """Return an :class:`InvalidInput` whose message reads
+    ``param=value is ...; expected ...`` (and the nearby fix, when there is one)."""
+    shown = repr(value) if not isinstance(value, str) else repr(value)
+    if len(shown) > 120:
+        shown = shown[:117] + "..."
+    msg = f"{param}={shown}: expected {expected}"
+    if fix:
+        msg += f"; {fix}"
+    return InvalidInput(msg, param=param, value=value)

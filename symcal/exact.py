@@ -1,0 +1,80 @@
+"""Exact numbers: the one place where user values become Fractions.
+
+Floats are refused where an exact value is needed (STYLE.md, convention 4), with the fix in
+the message; NaN and infinities are refused everywhere.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from numbers import Rational
+from typing import Any
+
+import sympy
+
+from symcal.errors import invalid
+
+__all__ = ["to_fraction", "fraction_str", "to_sympy_rational"]
+
+
+def to_fraction(value: Any, param: str = "value", *, allow_float: bool = False) -> Fraction:
+    """Turn ``value`` into an exact :class:`Fraction`.
+
+    Accepts ints, Fractions, sympy Rationals and strings such as ``"3/10"``.  A float is
+    refused unless ``allow_float`` (then it is converted exactly, never rounded).
+    """
+    if isinstance(value, bool):
+        raise invalid(param, value, "a number, not a bool")
+    if isinstance(value, Fraction):
+        return value
+    if isinstance(value, int):
+        return Fraction(value)
+    if isinstance(value, sympy.Basic):
+        if value.is_Rational:
+            return Fraction(int(value.p), int(value.q))
+        raise invalid(param, value, "an exact rational number")
+    if isinstance(value, Rational):
+        return Fraction(value.numerator, value.denominator)
+    if isinstance(value, float):
+        if math.isnan(value) or math.isinf(value):
+            raise invalid(param, value, "a finite number")
+        if not allow_float:
+            approx = Fraction(value).limit_denominator(1000)
+            raise invalid(
+                param,
+                value,
+                "an exact number (int, Fraction or 'p/q' string), not a float",
+                f"use Fraction({approx.numerator}, {approx.denominator})",
+            )
+        return Fraction(value)
+    if isinstance(value, str):
+        text = value.strip()
+        if text.lower() in {"nan", "inf", "-inf", "+inf", "infinity", "-infinity"}:
+            raise invalid(param, value, "a finite number")
+        try:
+            return Fraction(text)
+        except (ValueError, ZeroDivisionError):
+            raise invalid(param, value, "a number such as 3, -2 or 3/10") from None
+    # numpy scalars and the like
+    try:
+        import numpy as np
+
+        if isinstance(value, np.integer):
+            return Fraction(int(value))
+        if isinstance(value, np.floating):
+            return to_fraction(float(value), param, allow_float=allow_float)
+    except ImportError:  # pragma: no cover - numpy is a base dependency
+        pass
+    raise invalid(param, value, "a number (int, Fraction or 'p/q' string)")
+
+
+def fraction_str(x: Fraction | int) -> str:
+    """Serialise an exact number the way symcal prints it: ``"3"``, ``"-1/3"``."""
+    x = Fraction(x)
+    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+
+
+def to_sympy_rational(x: Fraction | int) -> sympy.Rational:
+    x = Fraction(x)
+    return sympy.Rational(x.numerator, x.denominator)

@@ -1,0 +1,102 @@
+"""Logical connectives that work on three kinds of value at once.
+
+Node claims (see :func:`symcal.claims.node_implies`) are written as Python functions of an
+edge-weight accessor.  symcal evaluates the *same* function three ways: with exact
+Fractions (the independent re-check of every counterexample), with z3 terms (the solver
+query) and with sympy symbols (the printed statement and the all-size local lemma).  These
+connectives dispatch on what they are given, so one definition serves all three.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import sympy
+
+__all__ = ["Implies", "And", "Or", "Not", "Iff"]
+
+
+def _kind(args: tuple[Any, ...]) -> str:
+    for a in args:
+        mod = type(a).__module__
+        if mod.startswith("z3"):
+            return "z3"
+    for a in args:
+        if isinstance(a, sympy.Basic):
+            return "sympy"
+    return "py"
+
+
+def _bool(x: Any) -> bool:
+    if isinstance(x, bool):
+        return x
+    if x is sympy.true or x is sympy.false:
+        return bool(x)
+    raise TypeError(f"cannot use {x!r} as a truth value")
+
+
+def And(*args: Any) -> Any:
+    """Conjunction of bools, z3 Booleans or sympy relations."""
+    kind = _kind(args)
+    if kind == "z3":
+        import z3
+
+        return z3.And(*args) if args else z3.BoolVal(True)
+    if kind == "sympy":
+        return sympy.And(*args)
+    return all(_bool(a) for a in args)
+
+
+def Or(*args: Any) -> Any:
+    """Disjunction of bools, z3 Booleans or sympy relations."""
+    kind = _kind(args)
+    if kind == "z3":
+        import z3
+
+        return z3.Or(*args) if args else z3.BoolVal(False)
+    if kind == "sympy":
+        return sympy.Or(*args)
+    return any(_bool(a) for a in args)
+
+
+def Not(a: Any) -> Any:
+    kind = _kind((a,))
+    if kind == "z3":
+        import z3
+
+        return z3.Not(a)
+    if kind == "sympy":
+        return sympy.Not(a)
+    return not _bool(a)
+
+
+def Implies(p: Any, q: Any) -> Any:
+    """p -> q."""
+    kind = _kind((p, q))
+    if kind == "z3":
+        import z3
+
+        return z3.Implies(_z3ify(p), _z3ify(q))
+    if kind == "sympy":
+        return sympy.Implies(p, q)
+    return (not _bool(p)) or _bool(q)
+
+
+def Iff(p: Any, q: Any) -> Any:
+    """p <-> q."""
+    kind = _kind((p, q))
+    if kind == "z3":
+        import z3
+
+        return _z3ify(p) == _z3ify(q)
+    if kind == "sympy":
+        return sympy.Equivalent(p, q)
+    return _bool(p) == _bool(q)
+
+
+def _z3ify(x: Any) -> Any:
+    import z3
+
+    if isinstance(x, bool):
+        return z3.BoolVal(x)
+    return x

@@ -1,0 +1,230 @@
+"""Run decisions with wall-clock limits that really stop the solver.
+
+Each decision (one claim at one size) runs in a forked worker process.  The worker gets the
+budget and passes it to the solver; if the worker is still alive shortly after its limit
+(a solver that ignores its own timeout), it is killed and the result is ``unknown``.
+``jobs`` workers run at once; results are matched to their task, never mixed up.
+"""
+
+from __future__ import annotations
+
+import multiprocessing as mp
+import os
+import signal
+import time
+import traceback
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from multiprocessing.connection import Connection, wait
+from typing import Any
+
+from symcal.backends import Budget, Outcome, decide
+from symcal.claims.core import Claim
+from symcal.errors import invalid
+from symcal.verdicts import Composite, SizeResult, Status, Verdict
+
+__all__ = ["Task", "check", "check_many", "size_range"]
+
+
+@dataclass(frozen=True)
+class Task:
+    index: int  # which claim
+    claim: Claim
+    size: int | None
+
+
+def size_range(claim: Claim, sizes: tuple[int, int] | None) -> list[int | None]:
+    """The sizes to decide for ``claim`` (validated against its minimum)."""
+    if claim.sizes is None or claim.strategy == "local_lemma":
+        return [None]
+    lo, hi = sizes if sizes is not None else claim.sizes.default
+    claim.sizes.validate(lo, hi, claim.id)
+    return list(range(lo, hi + 1))
+
+
+def _run_task(task: Task, timeout: float, encoding: str) -> tuple[Outcome, float]:
+    start = time.perf_counter()
+    try:
+        out = decide(task.claim, task.size, Budget(timeout), encoding=encoding)
+    except Exception as e:  # a bug or a bad claim: report it as an error verdict
+        tb = traceback.extract_tb(e.__traceback__)
+        where = f" at {tb[-1].filename.rsplit('/', 1)[-1]}:{tb[-1].lineno}" if tb else ""
+        out = Outcome(Status.ERROR, "", "none", reason=f"{type(e).__name__}: {e}{where}")
+    return out, time.perf_counter() - start
+
+
+def _child(conn: Connection, task: Task, timeout: float, encoding: str) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
+    try:
+        res = _run_task(task, timeout, encoding)
+        conn.send(res)
+    except Exception as e:  # pragma: no cover - unpicklable result etc.
+        conn.send((Outcome(Status.ERROR, "", "none", reason=f"worker failed: {type(e).__name__}: {e}"), 0.0))
+    finally:
+        conn.close()
+
+
+def _hard_limit(timeout: float) -> float:
+    return timeout + min(max(0.5 * timeout, 0.5), 5.0)
+
+
+def _execute(
+    tasks: Sequence[Task], timeout: float, jobs: int, encoding: str,
+    on_result: Callable[[Task, Outcome, float], bool], isolate: bool,
+) -> None:
+    """Run tasks; ``on_result`` returns False to cancel the claim's remaining sizes."""
+    cancelled: set[int] = set()
+    if not isolate:
+        for t in tasks:
+            if t.index in cancelled:
+                continue
+            out, secs = _run_task(t, timeout, encoding)
+            if not on_result(t, out, secs):
+                cancelled.add(t.index)
+        return
+    ctx = mp.get_context("fork")
+    pending = list(tasks)
+    running: dict[Connection, tuple[Task, Any, float]] = {}
+    try:
+        while pending or running:
+            while pending and len(running) < jobs:
+                t = pending.pop(0)
+                if t.index in cancelled:
+                    continue
+                parent, child = ctx.Pipe(duplex=False)
+                p = ctx.Process(target=_child, args=(child, t, timeout, encoding), daemon=True)
+                p.start()
+                child.close()
+                running[parent] = (t, p, time.monotonic())
+            if not running:
+                continue
+            now = time.monotonic()
+            next_deadline = min(st + _hard_limit(timeout) for (_, _, st) in running.values())
+            ready = wait(list(running), timeout=max(0.01, next_deadline - now))
+            for conn in ready:
+                t, p, st = running.pop(conn)  # type: ignore[arg-type]
+                try:
+                    out, secs = conn.recv()  # type: ignore[union-attr]
+                except (EOFError, OSError):
+                    out, secs = Outcome(Status.ERROR, "", "none",
+                                        reason=f"worker died (exit code {p.exitcode})"), time.monotonic() - st
+                conn.close()  # type: ignore[union-attr]
+                p.join(1)
+                if not on_result(t, out, secs):
+                    cancelled.add(t.index)
+            now = time.monotonic()
+            for conn, (t, p, st) in list(running.items()):
+                if now - st >= _hard_limit(timeout):
+                    p.kill()
+                    p.join(1)
+                    conn.close()
+                    running.pop(conn)
+                    out = Outcome(Status.UNKNOWN, "", "none",
+                                  reason=f"wall-clock limit {timeout:g} s reached; the solver process was killed")
+                    if not on_result(t, out, now - st):
+                        cancelled.add(t.index)
+    finally:
+        for conn, (_, p, _) in running.items():
+            p.kill()
+            p.join(1)
+            conn.close()
+
+
+def _size_text(sizes: list[int]) -> str:
+    if not sizes:
+        return ""
+    if len(sizes) == 1:
+        return str(sizes[0])
+    runs, start, prev = [], sizes[0], sizes[0]
+    for s in sizes[1:]:
+        if s == prev + 1:
+            prev = s
+            continue
+        runs.append((start, prev))
+        start = prev = s
+    runs.append((start, prev))
+    return ", ".join(f"{a}" if a == b else f"{a}..{b}" for a, b in runs)
+
+
+def _aggregate(claim: Claim, results: dict[int | None, tuple[Outcome, float]], planned: list[int | None]) -> Verdict:
+    total = sum(s for _, s in results.values())
+    if planned == [None]:
+        out, secs = results.get(None, (Outcome(Status.UNKNOWN, "", "none", reason="not run"), 0.0))
+        return Verdict(claim.id, out.status, out.scope, out.backend, secs, out.evidence, out.reason)
+    rows: list[SizeResult] = []
+    for m in planned:
+        assert m is not None
+        if m in results:
+            out, secs = results[m]
+            rows.append(SizeResult(m, out.status, secs, out.scope or f"m = {m}", out.reason, out.evidence))
+        else:
+            rows.append(SizeResult(m, Status.UNKNOWN, 0.0, f"m = {m}", "not attempted (an earlier size "
+                                   "was refuted or ran out of time)"))
+    name = claim.sizes.name if claim.sizes else "m"
+    by = {s: [r.size for r in rows if r.status is s] for s in Status}
+    backend = next((results[m][0].backend for m in planned if m in results), "none")
+    refuted = by[Status.REFUTED]
+    if refuted:
+        first = next(r for r in rows if r.status is Status.REFUTED)
+        return Verdict(claim.id, Status.REFUTED, f"{name} = {_size_text([r.size for r in rows])}; "
+                       f"refuted at {name} = {first.size} (smallest size first)",
+                       backend, total, first.evidence, first.reason, tuple(rows))
+    errors = [r for r in rows if r.status is Status.ERROR]
+    if errors:
+        return Verdict(claim.id, Status.ERROR, f"{name} = {_size_text([r.size for r in rows])}", backend,
+                       total, None, f"{name} = {errors[0].size}: {errors[0].reason}", tuple(rows))
+    for st in (Status.PROVED, Status.WITNESSED, Status.CONFIRMED_NUMERICALLY):
+        if len(by[st]) == len(rows):
+            parts = tuple((f"{name} = {r.size}", r.evidence) for r in rows if r.evidence is not None)
+            ev = rows[0].evidence if st is Status.WITNESSED else Composite(parts, note=f"{len(parts)} sizes")
+            return Verdict(claim.id, st, f"{name} = {_size_text([r.size for r in rows])}", backend, total,
+                           ev, "", tuple(rows))
+    decided = [r.size for r in rows if r.status.decisive]
+    undecided = [r for r in rows if not r.status.decisive]
+    largest = max(decided) if decided else None
+    reason = (f"decided for {name} = {_size_text(decided) or 'none'}"
+              + (f" (largest {largest})" if largest is not None else "")
+              + f"; unknown at {name} = {_size_text([r.size for r in undecided])}: {undecided[0].reason}")
+    return Verdict(claim.id, Status.UNKNOWN, f"{name} = {_size_text([r.size for r in rows])}", backend,
+                   total, None, reason, tuple(rows))
+
+
+def check_many(
+    claims: Sequence[Claim],
+    *,
+    sizes: tuple[int, int] | None = None,
+    timeout: float = 60.0,
+    jobs: int = 1,
+    encoding: str = "auto",
+    isolate: bool = True,
+    progress: Callable[[str], None] | None = None,
+) -> list[Verdict]:
+    """Decide every claim; one :class:`Verdict` per claim, in the order given."""
+    if not (isinstance(timeout, int | float) and timeout > 0):
+        raise invalid("timeout", timeout, "a positive number of seconds")
+    if not (isinstance(jobs, int) and jobs >= 1):
+        raise invalid("jobs", jobs, "an integer >= 1")
+    if encoding not in ("auto", "naive"):
+        raise invalid("encoding", encoding, "'auto' or 'naive'")
+    plans = [size_range(c, sizes if c.sized else None) for c in claims]
+    tasks = [Task(i, c, m) for i, c in enumerate(claims) for m in plans[i]]
+    results: list[dict[int | None, tuple[Outcome, float]]] = [{} for _ in claims]
+    done = [0]
+
+    def on_result(t: Task, out: Outcome, secs: float) -> bool:
+        results[t.index][t.size] = (out, secs)
+        done[0] += 1
+        if progress:
+            at = f" m={t.size}" if t.size is not None else ""
+            progress(f"[{done[0]}/{len(tasks)}] {t.claim.id}{at}: {out.status.value} ({secs:.2f} s)")
+        ran_out = out.status is Status.UNKNOWN and ("limit" in out.reason or "timeout" in out.reason)
+        return not (out.status is Status.REFUTED or ran_out)
+
+    _execute(tasks, timeout, jobs, encoding, on_result, isolate and os.name == "posix")
+    return [_aggregate(c, results[i], plans[i]) for i, c in enumerate(claims)]
+
+
+def check(claim: Claim, *, sizes: tuple[int, int] | None = None, timeout: float = 60.0,
+          encoding: str = "auto", isolate: bool = True) -> Verdict:
+    """Decide one claim (see :func:`check_many`)."""
+    return check_many([claim], sizes=sizes, timeout=timeout, encoding=encoding, isolate=isolate)[0]

@@ -1,0 +1,265 @@
+"""What symcal established about a claim: a status, its scope, and evidence.
+
+The status vocabulary is closed (DESIGN.md, *Interface contract*).  A decisive status
+(``proved``, ``refuted``, ``witnessed``, ``confirmed-numerically``) cannot be built without
+evidence of the matching kind: :class:`Verdict` refuses it (STYLE.md, convention 6).
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from symcal.errors import BackendFailure
+
+__all__ = [
+    "Status",
+    "Evidence",
+    "Witness",
+    "SmtResult",
+    "Residual",
+    "Exhaustive",
+    "NumericEvidence",
+    "Composite",
+    "Verdict",
+    "SizeResult",
+]
+
+
+class Status(enum.Enum):
+    PROVED = "proved"
+    REFUTED = "refuted"
+    WITNESSED = "witnessed"
+    CONFIRMED_NUMERICALLY = "confirmed-numerically"
+    UNKNOWN = "unknown"
+    ERROR = "error"
+
+    @classmethod
+    def parse(cls, text: str | Status) -> Status:
+        if isinstance(text, Status):
+            return text
+        for s in cls:
+            if s.value == text:
+                return s
+        words = ", ".join(s.value for s in cls)
+        raise ValueError(f"status={text!r}: expected one of {words}")
+
+    @property
+    def decisive(self) -> bool:
+        return self not in (Status.UNKNOWN, Status.ERROR)
+
+    def __str__(self) -> str:
+        return self.value
+
+
+def _jsonable(x: Any) -> Any:
+    if isinstance(x, Fraction):
+        return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+    if isinstance(x, dict):
+        return {str(k): _jsonable(v) for k, v in x.items()}
+    if isinstance(x, list | tuple):
+        return [_jsonable(v) for v in x]
+    if isinstance(x, bool | int | str | float) or x is None:
+        return x
+    return str(x)
+
+
+class Evidence:
+    """Something a sceptic can re-check without trusting symcal's code paths."""
+
+    kind: str = "evidence"
+
+    def to_json(self) -> dict[str, Any]:
+        data = {k: _jsonable(v) for k, v in self.__dict__.items()}
+        return {"kind": self.kind, **data}
+
+    def summary(self) -> str:  # pragma: no cover - overridden
+        return self.kind
+
+
+@dataclass(frozen=True)
+class Witness(Evidence):
+    """Exact values at which a statement fails (``refuted``) or holds (``witnessed``).
+
+    ``rechecked`` is True only when the values were substituted into the claim's own
+    expressions in exact arithmetic, independently of the solver that found them, and the
+    outcome was confirmed.  ``detail`` says what the re-check found (which hypothesis
+    holds, which conclusion part fails, with exact values).
+    """
+
+    values: dict[str, Any]
+    rechecked: bool
+    detail: str = ""
+    size: int | None = None
+    found_by: str = ""
+    kind = "witness"
+
+    def summary(self) -> str:
+        shown = ", ".join(f"{k}={_jsonable(v)}" for k, v in list(self.values.items())[:8])
+        if len(self.values) > 8:
+            shown += f", ... ({len(self.values)} values)"
+        at = f"m={self.size}: " if self.size is not None else ""
+        return f"{at}{shown}" + (f" ({self.detail})" if self.detail else "")
+
+
+@dataclass(frozen=True)
+class SmtResult(Evidence):
+    """The SMT-LIB2 text of the negated query and what the solver answered."""
+
+    solver: str
+    version: str
+    answer: str
+    smtlib: str
+    note: str = ""
+    cross_check: str = ""
+    kind = "smt"
+
+    def summary(self) -> str:
+        cc = f"; {self.cross_check}" if self.cross_check else ""
+        note = f"; {self.note}" if self.note else ""
+        return f"{self.solver} {self.version}: negated query {self.answer}{note}{cc}"
+
+
+@dataclass(frozen=True)
+class Residual(Evidence):
+    """lhs - rhs simplified to ``residual`` (``"0"`` for a proved identity)."""
+
+    residual: str
+    method: str
+    kind = "residual"
+
+    def summary(self) -> str:
+        return f"lhs - rhs -> {self.residual} by {self.method}"
+
+
+@dataclass(frozen=True)
+class Exhaustive(Evidence):
+    """Every case of a finite domain was evaluated in exact arithmetic."""
+
+    domain: str
+    cases: int
+    kind = "exhaustive"
+
+    def __post_init__(self) -> None:
+        if self.cases <= 0:
+            raise BackendFailure(f"exhaustive check over {self.domain} saw {self.cases} cases")
+
+    def summary(self) -> str:
+        return f"{self.cases} cases of {self.domain}, exact"
+
+
+@dataclass(frozen=True)
+class NumericEvidence(Evidence):
+    """Numeric optimiser output: never a proof, always labelled numeric."""
+
+    method: str
+    values: dict[str, Any]
+    tolerance: float
+    margin: float
+    kind = "numeric"
+
+    def summary(self) -> str:
+        return f"numeric ({self.method}): margin {self.margin:.3g} vs tolerance {self.tolerance:.1g}"
+
+
+@dataclass(frozen=True)
+class Composite(Evidence):
+    """Several pieces of evidence, each with a label (cases, sizes, local lemmas)."""
+
+    parts: tuple[tuple[str, Evidence], ...]
+    note: str = ""
+    kind = "composite"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "note": self.note,
+            "parts": [{"label": label, **ev.to_json()} for label, ev in self.parts],
+        }
+
+    def summary(self) -> str:
+        return self.note or f"{len(self.parts)} parts"
+
+
+_ALLOWED: dict[Status, tuple[type, ...]] = {
+    Status.PROVED: (SmtResult, Residual, Exhaustive, Composite),
+    # a universal claim is refuted by a witness; an existence claim by a proof that none exists
+    Status.REFUTED: (Witness, SmtResult, Exhaustive),
+    Status.WITNESSED: (Witness,),
+    Status.CONFIRMED_NUMERICALLY: (NumericEvidence, Composite),
+}
+
+
+@dataclass(frozen=True)
+class SizeResult:
+    """One size of a sweep: its status, scope, seconds and evidence."""
+
+    size: int
+    status: Status
+    seconds: float
+    scope: str
+    reason: str = ""
+    evidence: Evidence | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "size": self.size,
+            "status": self.status.value,
+            "seconds": round(self.seconds, 4),
+            "scope": self.scope,
+            "reason": self.reason,
+            "evidence": self.evidence.to_json() if self.evidence else None,
+        }
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What symcal established about one claim.
+
+    A decisive status needs evidence of the matching kind; a refutation or witness needs a
+    :class:`Witness` whose exact re-check succeeded.  ``reason`` explains ``unknown`` and
+    ``error``.
+    """
+
+    claim_id: str
+    status: Status
+    scope: str
+    backend: str
+    seconds: float
+    evidence: Evidence | None = None
+    reason: str = ""
+    sizes: tuple[SizeResult, ...] = field(default=())
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.status, Status):
+            raise BackendFailure(f"status={self.status!r} is not a Status")
+        allowed = _ALLOWED.get(self.status)
+        if allowed is None:
+            return
+        if self.evidence is None:
+            raise BackendFailure(
+                f"{self.claim_id}: a '{self.status.value}' verdict needs evidence; "
+                f"a backend gave none"
+            )
+        if not isinstance(self.evidence, allowed):
+            raise BackendFailure(
+                f"{self.claim_id}: '{self.status.value}' cannot rest on "
+                f"{type(self.evidence).__name__} evidence"
+            )
+        if isinstance(self.evidence, Witness) and not self.evidence.rechecked:
+            raise BackendFailure(
+                f"{self.claim_id}: a witness that was not re-checked exactly cannot "
+                f"support '{self.status.value}'"
+            )
+
+    @property
+    def witness(self) -> Witness | None:
+        return self.evidence if isinstance(self.evidence, Witness) else None
+
+    def with_time(self, seconds: float) -> Verdict:
+        return Verdict(
+            self.claim_id, self.status, self.scope, self.backend, seconds,
+            self.evidence, self.reason, self.sizes,
+        )
