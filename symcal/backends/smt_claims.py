@@ -14,7 +14,7 @@ import sympy
 from symcal.backends import z3_backend
 from symcal.backends.base import Budget, Outcome
 from symcal.backends.translate import UNDECIDED, Translator, truth_at
-from symcal.errors import NoBackendAvailable
+from symcal.errors import InvalidClaim, NoBackendAvailable
 from symcal.verdicts import SmtResult, Status, Witness
 
 __all__ = ["decide_implies", "decide_exists", "check_assignment"]
@@ -27,6 +27,16 @@ def _flatten(items: Any) -> list[Any]:
             out.extend(_flatten(x))
         return out
     return [items]
+
+
+def _no_python_bools(parts: dict[str, list[Any]], what: str) -> None:
+    for name, exprs in parts.items():
+        for k, e in enumerate(exprs):
+            if isinstance(e, bool):
+                raise InvalidClaim(
+                    f"{what}[{name!r}][{k}] is the Python bool {e}: did you write == where you meant "
+                    f"sympy.Eq(lhs, rhs)? (Python's == compares expressions structurally)"
+                )
 
 
 def check_assignment(
@@ -74,6 +84,8 @@ def _candidates(
 
 def decide_implies(hyps: dict[str, list[Any]], conclusion: Any, budget: Budget, scope: str, label: str) -> Outcome:
     hyps = {k: _flatten(v) for k, v in hyps.items()}
+    _no_python_bools(hyps, "hypotheses")
+    _no_python_bools({"conclusion": [conclusion]}, "conclusion")
     all_exprs = [e for v in hyps.values() for e in v] + [conclusion]
     syms = _symbols(all_exprs)
     tr = Translator()
@@ -117,6 +129,7 @@ def decide_exists(
     constraints: dict[str, list[Any]], witness: dict[Any, Any] | None, budget: Budget, scope: str, label: str
 ) -> Outcome:
     constraints = {k: _flatten(v) for k, v in constraints.items()}
+    _no_python_bools(constraints, "constraints")
     exprs = [e for v in constraints.values() for e in v]
     syms = _symbols(exprs)
     if witness is not None:

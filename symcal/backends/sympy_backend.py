@@ -57,6 +57,8 @@ def _points(symbols: list[sympy.Symbol], rng: random.Random, n: int) -> list[dic
 
 def decide_identity(lhs: Any, rhs: Any, conditions: Any, budget: Budget, scope: str) -> Outcome:
     lhs, rhs = sympy.sympify(lhs), sympy.sympify(rhs)
+    if isinstance(lhs, sympy.MatrixBase) or isinstance(rhs, sympy.MatrixBase):
+        return _decide_matrix(sympy.Matrix(lhs), sympy.Matrix(rhs), conditions, budget, scope)
     diff = lhs - rhs
     r = sympy.cancel(sympy.expand(diff))
     if r == 0:
@@ -100,3 +102,19 @@ def decide_identity(lhs: Any, rhs: Any, conditions: Any, budget: Budget, scope: 
             f"test points excluded 0"
         ),
     )
+
+
+def _decide_matrix(lhs: sympy.Matrix, rhs: sympy.Matrix, conditions: Any, budget: Budget, scope: str) -> Outcome:
+    """Entry-wise identity of two matrices (or vectors) of the same shape."""
+    if lhs.shape != rhs.shape:
+        return Outcome(Status.ERROR, scope, NAME, reason=f"shapes differ: {lhs.shape} vs {rhs.shape}")
+    for idx in range(len(lhs)):
+        out = decide_identity(lhs[idx], rhs[idx], conditions, budget, scope)
+        if out.status is not Status.PROVED:
+            if out.status is Status.REFUTED and isinstance(out.evidence, Witness):
+                w = out.evidence
+                out = Outcome(out.status, scope, NAME, Witness(w.values, True, f"entry {idx}: {w.detail}",
+                                                               found_by=w.found_by))
+            return out
+    return Outcome(Status.PROVED, scope, NAME,
+                   Residual("0 (every entry)", f"expand + cancel, entry-wise over {lhs.shape[0]}x{lhs.shape[1]}"))

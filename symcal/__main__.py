@@ -1,0 +1,5 @@
+import sys
+
+from symcal.cli import main
+
+sys.exit(main())

@@ -1,0 +1,357 @@
+"""The command line: ``symcal list | show | check | necessity | report | preference``.
+
+Exit codes (DESIGN.md, *Interface contract*): 0 when every verdict agrees with its
+expected outcome or is a recorded erratum; 1 when any other verdict disagrees; 2 on usage
+or input errors (a one-line message, never a traceback); 3 on an internal error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from symcal.claims.core import Claim
+from symcal.errors import SymcalError, invalid
+
+EXIT_OK, EXIT_DISAGREE, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.print_usage(sys.stderr)
+        print(f"symcal: error: {message}", file=sys.stderr)
+        raise SystemExit(EXIT_USAGE)
+
+
+def _size(text: str) -> tuple[int, int]:
+    m = re.fullmatch(r"\s*(\d+)\s*(?:\.\.\s*(\d+))?\s*", text)
+    if not m:
+        raise argparse.ArgumentTypeError(f"--size={text!r}: expected A..B or N with whole numbers, e.g. 3..12")
+    lo = int(m.group(1))
+    hi = int(m.group(2)) if m.group(2) else lo
+    if lo > hi:
+        raise argparse.ArgumentTypeError(f"--size={text!r}: expected A <= B")
+    return lo, hi
+
+
+def _positive(text: str) -> float:
+    try:
+        v = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--timeout={text!r}: expected a positive number of seconds") from None
+    if not v > 0 or v != v or v == float("inf"):
+        raise argparse.ArgumentTypeError(f"--timeout={text!r}: expected a positive number of seconds")
+    return v
+
+
+def _jobs(text: str) -> int:
+    try:
+        v = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--jobs={text!r}: expected a whole number >= 1") from None
+    if v < 1:
+        raise argparse.ArgumentTypeError(f"--jobs={text!r}: expected a whole number >= 1")
+    return v
+
+
+def _claims(args: argparse.Namespace) -> list[Claim]:
+    from symcal.library import load_bundled, load_file
+
+    if getattr(args, "theorems", None):
+        claims: list[Claim] = []
+        for f in args.theorems:
+            claims += load_file(f)
+        if getattr(args, "with_library", False):
+            claims += load_bundled()
+        return claims
+    return load_bundled()
+
+
+def _progress() -> Any:
+    if not sys.stderr.isatty():
+        return None
+
+    def show(line: str) -> None:
+        sys.stderr.write("\r\033[K" + line[:150])
+        sys.stderr.flush()
+
+    return show
+
+
+def _end_progress() -> None:
+    if sys.stderr.isatty():
+        sys.stderr.write("\r\033[K")
+        sys.stderr.flush()
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    from symcal.library import select
+
+    claims = select(_claims(args), [args.pattern] if args.pattern else [])
+    width = max((len(c.id) for c in claims), default=2)
+    for c in claims:
+        exp = c.expected.value if c.expected else "-"
+        flag = "  [finding]" if c.finding else ""
+        print(f"{c.id.ljust(width)}  {exp:<22} {c.citation.location}{flag}")
+    print(f"\n{len(claims)} claims")
+    return EXIT_OK
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    from symcal.library import select
+
+    claims = _claims(args)
+    found = [c for c in claims if c.id == args.id]
+    if not found:
+        select(claims, [args.id])  # raises with near matches
+        raise invalid("id", args.id, "the exact id of one claim", "see 'symcal list'")
+    c = found[0]
+    print(c.id)
+    print(f"  statement : {c.statement}")
+    print(f"  citation  : {c.citation.paper}, {c.citation.location}")
+    if c.citation.quote:
+        print(f"  quote     : \"{c.citation.quote}\"")
+    print(f"  kind      : {c.kind}")
+    if c.hypothesis_names:
+        print(f"  hypotheses: {', '.join(c.hypothesis_names)}")
+        spec = c.spec
+        hyps = getattr(spec, "hypotheses", None) or getattr(spec, "constraints", None) or {}
+        for name, h in hyps.items():
+            text = getattr(h, "text", "")
+            if text:
+                print(f"      {name}: {text}   (every ordered {h.arity}-tuple of distinct nodes)")
+    concl = getattr(c.spec, "conclusion", None)
+    if concl is not None and getattr(concl, "text", ""):
+        print(f"  conclusion: {concl.text}   (every ordered {concl.arity}-tuple)")
+    if c.sizes:
+        scope = (f"all {c.sizes.name} >= {c.sizes.minimum}" if c.strategy == "local_lemma"
+                 else f"{c.sizes.name} = {c.sizes.default[0]}..{c.sizes.default[1]} by default "
+                      f"(any {c.sizes.name} >= {c.sizes.minimum} with --size)")
+        print(f"  sizes     : {scope}")
+    print(f"  expected  : {c.expected.value if c.expected else '-'}")
+    print(f"  checked by: {c.method}")
+    if c.finding:
+        print(f"  finding   : {c.finding.what}")
+        print(f"  counterex.: {c.finding.counterexample}")
+        print(f"  corrected : {c.finding.corrected}")
+    return EXIT_OK
+
+
+def _write_smtlib(directory: Path, pairs: list[tuple[Claim, Any]]) -> int:
+    from symcal.crosscheck import smt_parts
+
+    directory.mkdir(parents=True, exist_ok=True)
+    n = 0
+    for c, v in pairs:
+        parts = smt_parts(v.evidence)
+        for s in v.sizes:
+            parts += smt_parts(s.evidence, f"m{s.size}")
+        for label, p in parts:
+            safe = re.sub(r"[^A-Za-z0-9_.-]+", "_", label).strip("_")
+            name = f"{c.id}{'.' + safe if safe else ''}.smt2"
+            (directory / name).write_text(p.smtlib)
+            n += 1
+    return n
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    from symcal.library import select
+    from symcal.report import agrees, is_erratum, table, to_json
+    from symcal.runner import check_many
+
+    claims = select(_claims(args), args.patterns)
+    if args.size is not None:
+        sized = [c for c in claims if c.sized and c.strategy != "local_lemma"]
+        if not sized:
+            raise invalid("--size", f"{args.size[0]}..{args.size[1]}", "patterns that select a sized claim")
+        for c in sized:
+            assert c.sizes is not None
+            c.sizes.validate(args.size[0], args.size[1], c.id)
+    verdicts = check_many(claims, sizes=args.size, timeout=args.timeout, jobs=args.jobs,
+                          progress=_progress())
+    _end_progress()
+    pairs = list(zip(claims, verdicts, strict=True))
+    crossed = 0
+    disagreements: list[str] = []
+    if args.cross_check:
+        from symcal.backends import cvc5_backend
+        from symcal.crosscheck import cross_check
+
+        if not cvc5_backend.available():
+            raise invalid("--cross-check", True, "cvc5 installed", "pip install 'symcal[cvc5]'")
+        new = []
+        for c, v in pairs:
+            v2, n, dis = cross_check(v, timeout=args.timeout)
+            crossed += n
+            disagreements += [f"{c.id}: {d}" for d in dis]
+            new.append((c, v2))
+        pairs = new
+    if args.smtlib:
+        n = _write_smtlib(Path(args.smtlib), pairs)
+        print(f"wrote {n} SMT-LIB2 files to {args.smtlib}", file=sys.stderr)
+    if args.json:
+        print(json.dumps(to_json(pairs), indent=1))
+    else:
+        print(table(pairs, verbose=args.verbose))
+        if args.cross_check:
+            print(f"cross-check: cvc5 re-decided {crossed} SMT answers; {len(disagreements)} disagreements")
+            for d in disagreements:
+                print(f"  {d}")
+    bad = [c for c, v in pairs if not agrees(c, v) and not is_erratum(c, v)]
+    return EXIT_DISAGREE if bad else EXIT_OK
+
+
+def cmd_necessity(args: argparse.Namespace) -> int:
+    from symcal.explore import necessity
+
+    claims = _claims(args)
+    found = [c for c in claims if c.id == args.id]
+    if not found:
+        from symcal.library import select
+
+        select(claims, [args.id])
+        raise invalid("id", args.id, "the exact id of one claim")
+    claim = found[0]
+    if args.size is not None and claim.sizes is not None:
+        claim.sizes.validate(args.size[0], args.size[1], claim.id)
+    rows = necessity(claim, sizes=args.size, timeout=args.timeout, jobs=args.jobs, progress=_progress())
+    _end_progress()
+    if args.json:
+        print(json.dumps([{
+            "hypothesis": r.hypothesis, "answer": r.answer, "needed": r.needed, "status": r.verdict.status.value,
+            "scope": r.scope, "evidence": r.verdict.evidence.to_json() if r.verdict.evidence else None,
+            "reason": r.verdict.reason,
+        } for r in rows], indent=1))
+        return EXIT_OK
+    print(f"{claim.id}: dropping each hypothesis in turn")
+    for r in rows:
+        print(f"  {r.hypothesis}: {r.answer} ({r.verdict.status.value}, {r.scope})")
+        if r.needed and r.verdict.evidence is not None:
+            print(f"    counterexample without it (re-checked exactly): {r.verdict.evidence.summary()}")
+        elif r.needed is None and r.verdict.reason:
+            print(f"    {r.verdict.reason}")
+    return EXIT_OK
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    from symcal.library import select
+    from symcal.report import agrees, is_erratum, markdown_report
+    from symcal.runner import check_many
+
+    claims = select(_claims(args), args.patterns)
+    verdicts = check_many(claims, timeout=args.timeout, jobs=args.jobs, progress=_progress())
+    _end_progress()
+    pairs = list(zip(claims, verdicts, strict=True))
+    text = markdown_report(pairs)
+    if args.out:
+        Path(args.out).write_text(text + "\n")
+        print(f"wrote {args.out}", file=sys.stderr)
+    else:
+        print(text)
+    bad = [c for c, v in pairs if not agrees(c, v) and not is_erratum(c, v)]
+    return EXIT_DISAGREE if bad else EXIT_OK
+
+
+def cmd_preference(args: argparse.Namespace) -> int:
+    from symcal.ranking.io import describe_preferences, load_preferences
+
+    report = describe_preferences(load_preferences(args.file))
+    if args.json:
+        print(json.dumps(report, indent=1, default=str))
+        return EXIT_OK
+    for key, value in report.items():
+        if isinstance(value, dict | list):
+            print(f"{key}:")
+            items = value.items() if isinstance(value, dict) else enumerate(value)
+            for k, v in items:
+                print(f"  {k}: {v}")
+        else:
+            print(f"{key}: {value}")
+    return EXIT_OK
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="symcal", description="Check the theory of surrogate losses for learning to rank.")
+    p.add_argument("--version", action="version", version="symcal 0.1.0")
+    sub = p.add_subparsers(dest="verb", required=True, parser_class=_Parser)
+
+    def theorems(sp: argparse.ArgumentParser) -> None:
+        sp.add_argument("--theorems", action="append", metavar="FILE",
+                        help="a Python file of your own claims (instead of the bundled library)")
+        sp.add_argument("--with-library", action="store_true", help="with --theorems: also load the bundled library")
+
+    sp = sub.add_parser("list", help="list claims")
+    sp.add_argument("pattern", nargs="?")
+    theorems(sp)
+    sp.set_defaults(fn=cmd_list)
+
+    sp = sub.add_parser("show", help="show one claim: statement, hypotheses, citation, how it is checked")
+    sp.add_argument("id")
+    theorems(sp)
+    sp.set_defaults(fn=cmd_show)
+
+    sp = sub.add_parser("check", help="decide claims and compare with the outcome their source asserts")
+    sp.add_argument("patterns", nargs="*", metavar="PATTERN", help="ids, id prefixes or globs ('uematsu2013.*')")
+    sp.add_argument("--size", type=_size, help="sizes A..B for sized claims")
+    sp.add_argument("--timeout", type=_positive, default=60.0, help="seconds per decision (default 60)")
+    sp.add_argument("--jobs", type=_jobs, default=min(2, os.cpu_count() or 1), help="parallel workers")
+    sp.add_argument("--json", action="store_true", help="print the JSON array of the interface contract")
+    sp.add_argument("--smtlib", metavar="DIR", help="write every SMT query as SMT-LIB2 into DIR")
+    sp.add_argument("--cross-check", action="store_true", help="re-decide SMT answers with cvc5")
+    sp.add_argument("--verbose", "-v", action="store_true", help="show evidence for every claim")
+    theorems(sp)
+    sp.set_defaults(fn=cmd_check)
+
+    sp = sub.add_parser("necessity", help="drop each hypothesis in turn: which are needed?")
+    sp.add_argument("id")
+    sp.add_argument("--size", type=_size)
+    sp.add_argument("--timeout", type=_positive, default=30.0)
+    sp.add_argument("--jobs", type=_jobs, default=min(2, os.cpu_count() or 1))
+    sp.add_argument("--json", action="store_true")
+    theorems(sp)
+    sp.set_defaults(fn=cmd_necessity)
+
+    sp = sub.add_parser("report", help="write the verdicts as Markdown")
+    sp.add_argument("patterns", nargs="*", metavar="PATTERN")
+    sp.add_argument("--out", metavar="FILE")
+    sp.add_argument("--timeout", type=_positive, default=60.0)
+    sp.add_argument("--jobs", type=_jobs, default=min(2, os.cpu_count() or 1))
+    theorems(sp)
+    sp.set_defaults(fn=cmd_report)
+
+    sp = sub.add_parser("preference", help="check your own preference distribution (JSON): low noise, A(p), ...")
+    sp.add_argument("file")
+    sp.add_argument("--json", action="store_true")
+    sp.set_defaults(fn=cmd_preference)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.fn(args))
+    except SymcalError as e:
+        print(f"symcal: error: {e}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("symcal: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:  # e.g. piped into head
+        return EXIT_OK
+    except Exception as e:
+        if os.environ.get("SYMCAL_DEBUG"):
+            raise
+        print(f"symcal: internal error: {type(e).__name__}: {e} (set SYMCAL_DEBUG=1 for a traceback)",
+              file=sys.stderr)
+        return EXIT_INTERNAL
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

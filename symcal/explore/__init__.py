@@ -1,0 +1,5 @@
+"""Exploration: hypothesis necessity, counterexample search."""
+
+from symcal.explore.necessity import NecessityRow, necessity
+
+__all__ = ["NecessityRow", "necessity"]

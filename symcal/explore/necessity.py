@@ -1,0 +1,62 @@
+"""Which hypotheses does a claim need?  Drop each named hypothesis in turn.
+
+A hypothesis is *needed* when the claim without it is refuted: the re-checked
+counterexample (smallest size first) shows it.  It is *not needed* when the weakened claim
+is still proved — within the scope said (sizes tried, or all sizes by a local lemma) —
+which is itself worth reporting.  Otherwise the answer is undecided.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from symcal.claims.constructors import all_sizes
+from symcal.claims.core import Claim
+from symcal.errors import invalid
+from symcal.runner import check_many
+from symcal.verdicts import Status, Verdict
+
+__all__ = ["NecessityRow", "necessity"]
+
+
+@dataclass(frozen=True)
+class NecessityRow:
+    hypothesis: str
+    needed: bool | None  # None: undecided
+    verdict: Verdict
+    scope: str
+
+    @property
+    def answer(self) -> str:
+        return {True: "needed", False: "not needed", None: "undecided"}[self.needed]
+
+
+def necessity(
+    claim: Claim, *, sizes: tuple[int, int] | None = None, timeout: float = 30.0, jobs: int = 1,
+    progress: Callable[[str], None] | None = None,
+) -> list[NecessityRow]:
+    """Drop each named hypothesis of ``claim`` in turn and decide the weakened claim."""
+    if not claim.hypothesis_names:
+        raise invalid("claim", claim.id, "a claim with named hypotheses (implies, node_implies or exists)")
+    if claim.kind == "exists":
+        raise invalid("claim", claim.id, "a universal claim; dropping a constraint of an existence "
+                      "claim can only make it easier")
+    weakened = [claim.without(h) for h in claim.hypothesis_names]
+    verdicts = check_many(weakened, sizes=sizes if claim.sized else None, timeout=timeout, jobs=jobs,
+                          progress=progress)
+    rows = []
+    for name, w, v in zip(claim.hypothesis_names, weakened, verdicts, strict=True):
+        if v.status is Status.REFUTED:
+            rows.append(NecessityRow(name, True, v, v.scope))
+            continue
+        if v.status is Status.PROVED and w.kind == "node":
+            lv = check_many([all_sizes(w, w.id + ".all_m")], timeout=timeout)[0]
+            if lv.status is Status.PROVED:
+                rows.append(NecessityRow(name, False, lv, lv.scope))
+                continue
+        if v.status is Status.PROVED:
+            rows.append(NecessityRow(name, False, v, v.scope))
+        else:
+            rows.append(NecessityRow(name, None, v, v.scope))
+    return rows

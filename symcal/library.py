@@ -1,0 +1,115 @@
+"""Load claims: the bundled theorem library and a user's own ``--theorems`` file.
+
+Modules are loaded by path, so the generic name ``theorems`` never lands in
+site-packages (STYLE.md).  After a normal install the library is package data in
+``symcal/_theorems``; in a source checkout it is ``theorems/`` beside the package.
+"""
+
+from __future__ import annotations
+
+import difflib
+import fnmatch
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+from symcal.claims.core import Claim
+from symcal.errors import InvalidClaim, SymcalError, invalid
+
+__all__ = ["bundled_dir", "load_module", "load_bundled", "load_file", "select", "PAPERS"]
+
+PAPERS = ("duchi2010", "ramaswamy2013", "xia2009", "uematsu2013", "calauzenes2013")
+
+
+def bundled_dir() -> Path:
+    here = Path(__file__).resolve().parent
+    installed = here / "_theorems"
+    if installed.is_dir():
+        return installed
+    return here.parent / "theorems"
+
+
+def load_module(path: Path, name: str | None = None) -> ModuleType:
+    """Import a Python file by path under a private module name."""
+    path = Path(path)
+    if not path.exists():
+        raise invalid("--theorems", str(path), "an existing Python file", "check the path")
+    if path.is_dir() or path.suffix != ".py":
+        raise invalid("--theorems", str(path), "a .py file defining claims")
+    modname = name or f"symcal_user_theorems_{abs(hash(str(path.resolve())))}"
+    spec = importlib.util.spec_from_file_location(modname, path)
+    if spec is None or spec.loader is None:  # pragma: no cover
+        raise invalid("--theorems", str(path), "a loadable Python file")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[modname] = module
+    try:
+        spec.loader.exec_module(module)
+    except SymcalError:
+        raise
+    except SyntaxError as e:
+        raise invalid("--theorems", str(path), f"valid Python ({e.msg} at line {e.lineno})") from None
+    except Exception as e:
+        raise invalid("--theorems", str(path), f"a file that imports cleanly ({type(e).__name__}: {e})") from None
+    return module
+
+
+def _claims_of(module: ModuleType, where: str) -> list[Claim]:
+    claims = getattr(module, "CLAIMS", None)
+    if claims is None:
+        claims = [v for v in vars(module).values() if isinstance(v, Claim)]
+    claims = list(claims)
+    bad = [c for c in claims if not isinstance(c, Claim)]
+    if bad:
+        raise InvalidClaim(f"{where}: CLAIMS holds {type(bad[0]).__name__}, not Claim")
+    return claims
+
+
+def _unique(claims: list[Claim]) -> list[Claim]:
+    seen: dict[str, Claim] = {}
+    for c in claims:
+        if c.id in seen:
+            raise InvalidClaim(f"claim id {c.id!r} is defined twice; ids must be unique")
+        seen[c.id] = c
+    return sorted(seen.values(), key=lambda c: c.id)
+
+
+def load_bundled() -> list[Claim]:
+    """Every claim of the bundled library, sorted by id."""
+    d = bundled_dir()
+    claims: list[Claim] = []
+    for paper in PAPERS:
+        p = d / f"{paper}.py"
+        if p.exists():
+            claims += _claims_of(load_module(p, f"symcal_theorems_{paper}"), str(p))
+    return _unique(claims)
+
+
+def load_file(path: str | Path) -> list[Claim]:
+    """The claims a user's file defines (its CLAIMS list, else every module-level Claim)."""
+    claims = _claims_of(load_module(Path(path)), str(path))
+    if not claims:
+        raise invalid("--theorems", str(path), "a file that defines claims (a CLAIMS list or Claim values)")
+    return _unique(claims)
+
+
+def select(claims: list[Claim], patterns: list[str]) -> list[Claim]:
+    """Claims matching any pattern: an exact id, a glob ('uematsu2013.*'), or an id prefix."""
+    if not patterns:
+        return claims
+    out: dict[str, Claim] = {}
+    ids = [c.id for c in claims]
+    for pat in patterns:
+        if pat in ids:
+            hits = [c for c in claims if c.id == pat]
+        elif any(ch in pat for ch in "*?["):
+            hits = [c for c in claims if fnmatch.fnmatchcase(c.id, pat)]
+        else:
+            hits = [c for c in claims if c.id.startswith(pat + ".")]
+        if not hits:
+            near = difflib.get_close_matches(pat, ids, n=3, cutoff=0.5)
+            hint = f"did you mean {', '.join(near)}?" if near else "see 'symcal list'"
+            raise invalid("pattern", pat, "a claim id, an id prefix or a glob matching some claim", hint)
+        for c in hits:
+            out[c.id] = c
+    return sorted(out.values(), key=lambda c: c.id)

@@ -1,0 +1,145 @@
+"""Render verdicts: a terminal table, the JSON array of the interface contract, Markdown.
+
+JSON elements carry at least ``id, status, expected, agrees, scope, seconds, backend,
+evidence`` and ``finding`` (DESIGN.md, *Interface contract*); reports are sorted by id and
+stamped with backend versions so that their diffs mean something.
+"""
+
+from __future__ import annotations
+
+import platform
+from typing import Any
+
+from symcal.claims.core import Claim
+from symcal.verdicts import Status, Verdict
+
+__all__ = ["agrees", "is_erratum", "to_json", "table", "markdown_report", "versions"]
+
+
+def agrees(claim: Claim, verdict: Verdict) -> bool:
+    return claim.expected is not None and verdict.status is claim.expected
+
+
+def is_erratum(claim: Claim, verdict: Verdict) -> bool:
+    """A recorded finding that the verdict reproduces (the printed statement is refuted)."""
+    return claim.finding is not None and verdict.status is Status.REFUTED and not agrees(claim, verdict)
+
+
+def versions() -> dict[str, str]:
+    out = {"python": platform.python_version()}
+    for mod, attr in (("sympy", "__version__"), ("networkx", "__version__"), ("numpy", "__version__"),
+                      ("scipy", "__version__")):
+        try:
+            out[mod] = getattr(__import__(mod), attr)
+        except ImportError:  # pragma: no cover
+            out[mod] = "missing"
+    try:
+        import z3
+
+        out["z3"] = z3.get_version_string()
+    except ImportError:  # pragma: no cover
+        out["z3"] = "missing"
+    try:
+        import cvc5
+
+        out["cvc5"] = getattr(cvc5, "__version__", "installed")
+    except ImportError:
+        out["cvc5"] = "not installed"
+    return out
+
+
+def element(claim: Claim, v: Verdict) -> dict[str, Any]:
+    return {
+        "id": claim.id,
+        "status": v.status.value,
+        "expected": claim.expected.value if claim.expected else None,
+        "agrees": agrees(claim, v),
+        "erratum": is_erratum(claim, v),
+        "scope": v.scope,
+        "seconds": round(v.seconds, 4),
+        "backend": v.backend,
+        "evidence": v.evidence.to_json() if v.evidence is not None else None,
+        "reason": v.reason,
+        "finding": claim.finding.text() if claim.finding else None,
+        "statement": claim.statement,
+        "citation": {"paper": claim.citation.paper, "location": claim.citation.location,
+                     "quote": claim.citation.quote},
+        "sizes": [s.to_json() for s in v.sizes],
+    }
+
+
+def to_json(pairs: list[tuple[Claim, Verdict]]) -> list[dict[str, Any]]:
+    return [element(c, v) for c, v in sorted(pairs, key=lambda p: p[0].id)]
+
+
+def _mark(claim: Claim, v: Verdict) -> str:
+    if agrees(claim, v):
+        return "ok"
+    if is_erratum(claim, v):
+        return "ERRATUM"
+    return "DISAGREES"
+
+
+def _short(text: str, n: int) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= n else text[: n - 3] + "..."
+
+
+def table(pairs: list[tuple[Claim, Verdict]], *, verbose: bool = False) -> str:
+    rows = [("id", "status", "expected", "", "scope", "seconds")]
+    for c, v in sorted(pairs, key=lambda p: p[0].id):
+        rows.append((c.id, v.status.value, c.expected.value if c.expected else "-", _mark(c, v),
+                     _short(v.scope, 46), f"{v.seconds:.2f}"))
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    lines = ["  ".join(cell.ljust(widths[i]) for i, cell in enumerate(r)).rstrip() for r in rows]
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    details = []
+    for c, v in sorted(pairs, key=lambda p: p[0].id):
+        show = verbose or not agrees(c, v) or v.status in (Status.REFUTED, Status.WITNESSED)
+        if not show:
+            continue
+        if v.evidence is not None and v.status in (Status.REFUTED, Status.WITNESSED):
+            details.append(f"  {c.id}: {v.status.value} — {_short(v.evidence.summary(), 300)}")
+        elif v.reason:
+            details.append(f"  {c.id}: {_short(v.reason, 300)}")
+        elif verbose and v.evidence is not None:
+            details.append(f"  {c.id}: {_short(v.evidence.summary(), 300)}")
+        if c.finding and is_erratum(c, v):
+            details.append(f"    finding: {_short(c.finding.what, 300)}")
+            details.append(f"    corrected: {c.finding.corrected}")
+    n_ok = sum(agrees(c, v) for c, v in pairs)
+    n_err = sum(is_erratum(c, v) for c, v in pairs)
+    n_bad = len(pairs) - n_ok - n_err
+    total = sum(v.seconds for _, v in pairs)
+    summary = (f"{len(pairs)} claims: {n_ok} agree with the source, {n_err} recorded errata, "
+               f"{n_bad} disagree; {total:.1f} s of checking")
+    return "\n".join(lines + ([""] + details if details else []) + ["", summary])
+
+
+def markdown_report(pairs: list[tuple[Claim, Verdict]], title: str = "symcal report") -> str:
+    vers = versions()
+    out = [f"# {title}", "", "Backends: " + ", ".join(f"{k} {v}" for k, v in vers.items()), ""]
+    by_paper: dict[str, list[tuple[Claim, Verdict]]] = {}
+    for c, v in sorted(pairs, key=lambda p: p[0].id):
+        by_paper.setdefault(c.citation.paper, []).append((c, v))
+    for paper, rows in by_paper.items():
+        out += [f"## {paper}", "", "| id | location | status | expected | scope | backend | seconds |",
+                "|---|---|---|---|---|---|---|"]
+        for c, v in rows:
+            mark = "" if agrees(c, v) else (" (erratum)" if is_erratum(c, v) else " **(disagrees)**")
+            out.append(f"| `{c.id}` | {c.citation.location} | {v.status.value}{mark} | "
+                       f"{c.expected.value if c.expected else '-'} | {_short(v.scope, 60)} | {v.backend} | "
+                       f"{v.seconds:.2f} |")
+        out.append("")
+        for c, v in rows:
+            extra = []
+            if v.status in (Status.REFUTED, Status.WITNESSED) and v.evidence is not None:
+                extra.append(f"- `{c.id}` {v.status.value}: {_short(v.evidence.summary(), 400)}")
+            if v.reason and v.status is not Status.PROVED:
+                extra.append(f"- `{c.id}`: {_short(v.reason, 400)}")
+            if c.finding:
+                extra.append(f"- **Finding** `{c.id}`: {c.finding.what} Counterexample: "
+                             f"{c.finding.counterexample} Corrected claim: `{c.finding.corrected}`.")
+            out += extra
+        out.append("")
+    return "\n".join(out)
