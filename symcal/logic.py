@@ -86,7 +86,6 @@ def Iff(p: Any, q: Any) -> Any:
     """p <-> q."""
     kind = _kind((p, q))
     if kind == "z3":
-        import z3
 
         return _z3ify(p) == _z3ify(q)
     if kind == "sympy":

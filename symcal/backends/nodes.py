@@ -450,7 +450,8 @@ def decide_local_lemma(spec: NodeSpec, minimum: int, budget: Budget, label: str)
     too_wide = [n for n, h in spec.hypotheses.items() if h.arity > s + 1]
     if too_wide:
         return Outcome(Status.UNKNOWN, scope, "local-lemma",
-                       reason=f"hypotheses {too_wide} have arity > {s + 1}; no local lemma on {s + 1} nodes covers them")
+                       reason=(f"hypotheses {too_wide} have arity > {s + 1}; "
+                               f"no local lemma on {s + 1} nodes covers them"))
     acc = _SympyWeights(fixed, generic=True)
     shape = _shape(spec.conclusion.fn(acc, *fixed))
     if isinstance(shape, str):

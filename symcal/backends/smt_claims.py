@@ -178,4 +178,5 @@ def decide_exists(
             return Outcome(Status.WITNESSED, scope, "z3",
                            Witness({str(s): values[s] for s in syms}, rechecked=True,
                                    detail="every constraint holds (exact re-check)", found_by=f"z3 {ver}"))
-    return Outcome(Status.UNKNOWN, scope, "z3", reason="z3 found a model but no rounding of it passed the exact re-check")
+    return Outcome(Status.UNKNOWN, scope, "z3",
+                   reason="z3 found a model but no rounding of it passed the exact re-check")

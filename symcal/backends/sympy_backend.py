@@ -51,7 +51,8 @@ def _points(symbols: list[sympy.Symbol], rng: random.Random, n: int) -> list[dic
     pts = []
     small = [Fraction(k, d) for k in range(-4, 5) for d in (1, 2, 3)]
     for _ in range(n):
-        pts.append({s: rng.choice(small) if rng.random() < 0.6 else Fraction(rng.randint(-50, 50), rng.randint(1, 7)) for s in symbols})
+        pts.append({s: rng.choice(small) if rng.random() < 0.6
+                    else Fraction(rng.randint(-50, 50), rng.randint(1, 7)) for s in symbols})
     return pts
 
 

@@ -100,10 +100,12 @@ class Translator:
             args = [self(a) for a in e.args]
             return z3.And(*[args[0] == a for a in args[1:]])
         if isinstance(e, sympy.Piecewise):
-            out = None
-            for expr, cond in reversed(e.args):
-                val = self(expr)
-                out = val if out is None and cond is sympy.true else z3.If(self(cond), val, out if out is not None else val)
+            *branches, (last_expr, last_cond) = e.args
+            if last_cond is not sympy.true:
+                raise NoBackendAvailable(f"z3: Piecewise without an otherwise branch: {sympy.sstr(e)[:80]}")
+            out = self(last_expr)
+            for expr, cond in reversed(branches):
+                out = z3.If(self(cond), self(expr), out)
             return out
         if isinstance(e, sympy.Max | sympy.Min):
             args = [self(a) for a in e.args]

@@ -3,7 +3,16 @@
 import pytest
 import sympy
 
-from symcal import Citation, InvalidClaim, InvalidInput, Local, finite_check, implies, node_implies, reals
+from symcal import (
+    Citation,
+    InvalidClaim,
+    InvalidInput,
+    Local,
+    finite_check,
+    implies,
+    node_implies,
+    reals,
+)
 from symcal.runner import check
 from symcal.verdicts import Status
 

@@ -1,0 +1,120 @@
+"""The command line keeps the interface contract: verbs, JSON fields, exit codes, errors."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLE = ROOT / "examples" / "my_claims.py"
+
+
+def symcal(*args: str, timeout: float = 120) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "symcal", *args], cwd=ROOT, capture_output=True,
+                          text=True, timeout=timeout)
+
+
+def test_check_json_has_the_contract_fields_for_lemma14_at_every_size():
+    r = symcal("check", "duchi2010.lemma14", "--size", "3..6", "--json")
+    assert r.returncode == 0, r.stderr
+    rows = json.loads(r.stdout)
+    assert [row["id"] for row in rows] == ["duchi2010.lemma14"]
+    row = rows[0]
+    for field in ("id", "status", "expected", "agrees", "scope", "seconds", "backend", "evidence", "finding"):
+        assert field in row
+    assert row["status"] == "proved" and row["agrees"] is True
+    assert [(s["size"], s["status"]) for s in row["sizes"]] == [(m, "proved") for m in range(3, 7)]
+
+
+def test_the_converse_is_refuted_with_an_exact_witness_in_json():
+    r = symcal("check", "duchi2010.lemma14.converse", "--json")
+    row = json.loads(r.stdout)[0]
+    assert row["status"] == "refuted" and row["agrees"] is True
+    assert row["evidence"]["kind"] == "witness" and row["evidence"]["rechecked"] is True
+    assert r.returncode == 0
+
+
+def test_necessity_reports_low_noise_as_needed_with_a_counterexample():
+    r = symcal("necessity", "duchi2010.lemma14", "--json")
+    assert r.returncode == 0, r.stderr
+    rows = json.loads(r.stdout)
+    assert rows[0]["hypothesis"] == "low_noise" and rows[0]["answer"] == "needed"
+    assert rows[0]["evidence"]["rechecked"] is True
+
+
+def test_a_users_claims_file_is_checked_and_a_disagreement_exits_1():
+    r = symcal("check", "--theorems", str(EXAMPLE))
+    assert r.returncode == 1, r.stdout + r.stderr
+    assert "mine2026.transitive_is_enough" in r.stdout and "DISAGREES" in r.stdout
+    assert "mine2026.am_gm_half" in r.stdout
+    r2 = symcal("check", "mine2026.am_gm_half", "mine2026.reinforcing.all_m", "--theorems", str(EXAMPLE))
+    assert r2.returncode == 0, r2.stdout
+
+
+def test_smtlib_files_are_written(tmp_path):
+    r = symcal("check", "duchi2010.lemma14", "--size", "3..4", "--smtlib", str(tmp_path))
+    assert r.returncode == 0
+    files = sorted(p.name for p in tmp_path.iterdir())
+    assert files and all(f.endswith(".smt2") for f in files)
+    assert "(check-sat)" in (tmp_path / files[0]).read_text()
+
+
+def test_cross_check_with_cvc5_reports_agreement():
+    pytest.importorskip("cvc5")
+    r = symcal("check", "duchi2010.lemma14", "--size", "3..4", "--cross-check")
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "0 disagreements" in r.stdout
+
+
+def test_show_prints_statement_hypotheses_and_citation():
+    r = symcal("show", "duchi2010.lemma14")
+    assert r.returncode == 0
+    for word in ("statement", "low_noise", "Lemma 14", "checked by"):
+        assert word in r.stdout
+
+
+@pytest.mark.parametrize(
+    "args,needle",
+    [
+        (["check", "nosuch2026.claim"], "pattern='nosuch2026.claim'"),
+        (["check", "duchi2010.lemma14", "--size", "2..5"], "sizes >= 3"),
+        (["check", "duchi2010.lemma14", "--size", "5..3"], "A <= B"),
+        (["check", "duchi2010.lemma14", "--size", "three"], "--size='three'"),
+        (["check", "--timeout", "-1"], "--timeout='-1'"),
+        (["check", "--timeout", "nan"], "--timeout='nan'"),
+        (["check", "--jobs", "0"], "--jobs='0'"),
+        (["check", "--theorems", "does/not/exist.py"], "an existing Python file"),
+        (["show", "duchi2010.lemma99"], "did you mean"),
+        (["frobnicate"], "invalid choice"),
+    ],
+)
+def test_bad_input_gets_a_one_line_error_and_exit_2(args, needle):
+    r = symcal(*args)
+    assert r.returncode == 2, (args, r.returncode, r.stdout, r.stderr)
+    assert needle in r.stderr
+    assert "Traceback" not in r.stderr
+
+
+def test_a_theorems_file_that_defines_no_claims_is_an_error(tmp_path):
+    f = tmp_path / "empty.py"
+    f.write_text("x = 1\n")
+    r = symcal("check", "--theorems", str(f))
+    assert r.returncode == 2 and "defines claims" in r.stderr
+    g = tmp_path / "broken.py"
+    g.write_text("def (:\n")
+    r2 = symcal("check", "--theorems", str(g))
+    assert r2.returncode == 2 and "valid Python" in r2.stderr and "Traceback" not in r2.stderr
+    h = tmp_path / "raises.py"
+    h.write_text("raise RuntimeError('boom')\n")
+    r3 = symcal("check", "--theorems", str(h))
+    assert r3.returncode == 2 and "boom" in r3.stderr
+
+
+def test_report_writes_markdown(tmp_path):
+    out = tmp_path / "report.md"
+    r = symcal("report", "duchi2010.lemma14.all_m", "--out", str(out))
+    assert r.returncode == 0
+    text = out.read_text()
+    assert text.startswith("# symcal report") and "duchi2010.lemma14.all_m" in text and "z3" in text

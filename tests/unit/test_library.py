@@ -1,0 +1,59 @@
+"""Library integrity: every bundled module is cited and documented; ids are unique and
+well-formed; every claim carries an expected outcome; every finding has its corrected claim."""
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from symcal.claims.core import ID_PATTERN
+from symcal.library import PAPERS, bundled_dir, load_bundled, select
+
+CLAIMS = load_bundled()
+IDS = {c.id for c in CLAIMS}
+
+
+def test_the_bundled_library_is_found_and_not_empty():
+    assert bundled_dir().is_dir()
+    assert len(CLAIMS) > 0
+
+
+@pytest.mark.parametrize("paper", [p for p in PAPERS if (bundled_dir() / f"{p}.py").exists()])
+def test_each_theorem_module_has_the_docstring_sections(paper):
+    doc = ast.get_docstring(ast.parse((bundled_dir() / f"{paper}.py").read_text()))
+    assert doc, paper
+    for section in ("Main claims", "Encoding notes", "References"):
+        assert section in doc, (paper, section)
+
+
+def test_ids_are_well_formed_unique_and_prefixed_by_their_paper():
+    assert len(IDS) == len(CLAIMS)
+    for c in CLAIMS:
+        assert ID_PATTERN.match(c.id)
+        assert c.id.split(".")[0] == c.citation.paper, c.id
+
+
+def test_every_claim_has_a_citation_location_quote_and_expected_outcome():
+    for c in CLAIMS:
+        assert c.citation.location and c.citation.quote, c.id
+        assert c.expected is not None, c.id
+        assert c.statement and c.statement != c.id, c.id
+
+
+def test_every_finding_names_a_corrected_claim_that_exists():
+    for c in CLAIMS:
+        if c.finding is not None:
+            assert c.finding.corrected == c.id + ".corrected" or c.finding.corrected in IDS, c.id
+            assert c.finding.corrected in IDS, c.id
+            assert c.finding.counterexample and c.finding.what
+
+
+def test_patterns_select_by_id_prefix_and_glob():
+    assert [c.id for c in select(CLAIMS, ["duchi2010.lemma14"])] == ["duchi2010.lemma14"]
+    assert {c.id for c in select(CLAIMS, ["duchi2010.lemma14*"])} >= {"duchi2010.lemma14", "duchi2010.lemma14.all_m"}
+    assert len(select(CLAIMS, ["duchi2010"])) == len([c for c in CLAIMS if c.id.startswith("duchi2010.")])
+
+
+def test_the_library_ships_in_the_wheel_config():
+    text = (Path(__file__).resolve().parents[2] / "pyproject.toml").read_text()
+    assert '"symcal._theorems" = "theorems"' in text
