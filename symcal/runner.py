@@ -207,6 +207,8 @@ def check_many(
     if encoding not in ("auto", "naive"):
         raise invalid("encoding", encoding, "'auto' or 'naive'")
     plans = [size_range(c, sizes if c.sized else None) for c in claims]
+    if any(c.kind == "numeric" for c in claims):
+        import scipy.optimize  # noqa: F401  (imported once here, inherited by every forked worker)
     tasks = [Task(i, c, m) for i, c in enumerate(claims) for m in plans[i]]
     results: list[dict[int | None, tuple[Outcome, float]]] = [{} for _ in claims]
     done = [0]

@@ -13,7 +13,7 @@ import sympy
 
 from symcal.backends import z3_backend
 from symcal.backends.base import Budget, Outcome
-from symcal.backends.translate import UNDECIDED, Translator, truth_at
+from symcal.backends.translate import UNDECIDED, Translator, assumption_constraints, truth_at
 from symcal.errors import InvalidClaim, NoBackendAvailable
 from symcal.verdicts import SmtResult, Status, Witness
 
@@ -88,6 +88,9 @@ def decide_implies(hyps: dict[str, list[Any]], conclusion: Any, budget: Budget, 
     _no_python_bools({"conclusion": [conclusion]}, "conclusion")
     all_exprs = [e for v in hyps.values() for e in v] + [conclusion]
     syms = _symbols(all_exprs)
+    implicit = assumption_constraints(syms)
+    if implicit:  # sign assumptions on symbols are hypotheses too
+        hyps = {**hyps, "symbol_assumptions": implicit}
     tr = Translator()
     try:
         zh = [tr(e) for v in hyps.values() for e in v]
@@ -130,8 +133,11 @@ def decide_exists(
 ) -> Outcome:
     constraints = {k: _flatten(v) for k, v in constraints.items()}
     _no_python_bools(constraints, "constraints")
+    syms = _symbols([e for v in constraints.values() for e in v])
+    implicit = assumption_constraints(syms)
+    if implicit:
+        constraints = {**constraints, "symbol_assumptions": implicit}
     exprs = [e for v in constraints.values() for e in v]
-    syms = _symbols(exprs)
     if witness is not None:
         from symcal.exact import to_fraction
 

@@ -67,8 +67,8 @@ def decide_identity(lhs: Any, rhs: Any, conditions: Any, budget: Budget, scope: 
     r2 = sympy.simplify(r)
     if r2 == 0:
         return Outcome(Status.PROVED, scope, NAME, Residual("0", "simplify"))
-    symbols = sorted(diff.free_symbols, key=str)
     conds = list(conditions) if conditions else []
+    symbols = sorted(set(diff.free_symbols).union(*[getattr(c, "free_symbols", set()) for c in conds]), key=str)
     rng = random.Random(12345)
     tried = 0
     for pt in _points(symbols, rng, 60):

@@ -145,9 +145,41 @@ def evaluate_exact(e: Any, values: dict[sympy.Symbol, Fraction]) -> Any:
     return sympy.sympify(e).xreplace(sub)
 
 
+def assumption_constraints(symbols: Any) -> list[Any]:
+    """The sign assumptions sympy keeps on symbols (positive=True, ...) as explicit relations.
+
+    sympy uses them to simplify (``nu > 0`` becomes True when nu is positive), so they must
+    reach the solver and the exact re-check as constraints, or a hypothesis would silently
+    vanish.
+    """
+    out: list[Any] = []
+    for s in sorted(symbols, key=str):
+        if not isinstance(s, sympy.Symbol):
+            continue
+        if s.is_positive:
+            out.append(sympy.StrictGreaterThan(s, 0, evaluate=False))
+        elif s.is_nonnegative:
+            out.append(sympy.GreaterThan(s, 0, evaluate=False))
+        elif s.is_negative:
+            out.append(sympy.StrictLessThan(s, 0, evaluate=False))
+        elif s.is_nonpositive:
+            out.append(sympy.LessThan(s, 0, evaluate=False))
+    return out
+
+
 def truth_at(e: Any, values: dict[sympy.Symbol, Fraction]) -> Any:
-    """True/False when the exact evaluation decides ``e``; UNDECIDED otherwise."""
+    """True/False when the exact evaluation decides ``e``; UNDECIDED otherwise (including
+    points where an expression is undefined, e.g. a division by zero)."""
+    try:
+        return _truth_at(e, values)
+    except (TypeError, ValueError, ZeroDivisionError):
+        return UNDECIDED
+
+
+def _truth_at(e: Any, values: dict[sympy.Symbol, Fraction]) -> Any:
     r = evaluate_exact(e, values)
+    if isinstance(r, sympy.Basic) and r.has(sympy.zoo, sympy.nan):
+        return UNDECIDED
     if r is sympy.true:
         return True
     if r is sympy.false:

@@ -169,3 +169,19 @@ def test_a_sweep_states_the_largest_size_decided_when_time_runs_out():
     assert v.status is Status.UNKNOWN
     assert "decided for m = 3..4 (largest 4)" in v.reason
     assert [s.status for s in v.sizes][:2] == [Status.PROVED, Status.PROVED]
+
+
+def test_sign_assumptions_on_symbols_are_kept_as_hypotheses():
+    nu = sympy.Symbol("nu", positive=True)
+    c = implies("test2026.nu", hypotheses={}, conclusion=1 / nu > 0, cite=C)
+    assert check(c).status is Status.PROVED
+    t = sympy.Symbol("t", positive=True)
+    wrong = implies("test2026.t", hypotheses={}, conclusion=t > 1, cite=C)
+    v = check(wrong)
+    assert v.status is Status.REFUTED and 0 < Fraction(v.witness.values["t"]) <= 1
+
+
+def test_a_rounded_model_that_divides_by_zero_is_skipped_not_an_error():
+    from symcal.backends.translate import UNDECIDED, truth_at
+
+    assert truth_at(1 / x > 0, {x: Fraction(0)}) is UNDECIDED
