@@ -61,7 +61,5 @@ def count_dags(m: int) -> int:
     m = check_m(m, at_most=MAX_COUNTED_M)
     a = [1]
     for n in range(1, m + 1):
-        a.append(
-            sum((-1) ** (k + 1) * comb(n, k) * 2 ** (k * (n - k)) * a[n - k] for k in range(1, n + 1))
-        )
+        a.append(sum((-1) ** (k + 1) * comb(n, k) * 2 ** (k * (n - k)) * a[n - k] for k in range(1, n + 1)))
     return a[m]

@@ -204,9 +204,7 @@ def _insertion_search(sub: np.ndarray, order: list[int]) -> list[int]:
             out_w = sub[v, rest]  # paid when u is placed before v
             in_w = sub[rest, v]  # paid when u is placed after v
             # placing v at slot t: pay out_w[:t] and in_w[t:]
-            costs = np.concatenate(([0], np.cumsum(out_w))) + np.concatenate(
-                (np.cumsum(in_w[::-1])[::-1], [0])
-            )
+            costs = np.concatenate(([0], np.cumsum(out_w))) + np.concatenate((np.cumsum(in_w[::-1])[::-1], [0]))
             here = order.index(v)
             t = int(np.argmin(costs))
             if costs[t] < costs[here]:
@@ -265,10 +263,10 @@ def _milp_component(mat: list[list[int]], nodes: list[int], deadline: float | No
     w = np.array([[mat[u][v] for v in nodes] for u in nodes], dtype=np.float64)
     c = np.array([w[q, p] - w[p, q] for (p, q) in pair_index], dtype=np.float64)
     const = float(sum(w[p, q] for (p, q) in pair_index))
-    triples = np.array(list(itertools.combinations(range(n), 3)), dtype=np.int64)
-    t_pq = np.array([pair_index[(p, q)] for p, q, _r in triples])
-    t_qr = np.array([pair_index[(q, r)] for _p, q, r in triples])
-    t_pr = np.array([pair_index[(p, r)] for p, _q, r in triples])
+    triples = np.array(list(itertools.combinations(range(n), 3)), dtype=np.int64).reshape(-1, 3)
+    t_pq = np.array([pair_index[(p, q)] for p, q, _r in triples], dtype=np.int64)
+    t_qr = np.array([pair_index[(q, r)] for _p, q, r in triples], dtype=np.int64)
+    t_pr = np.array([pair_index[(p, r)] for p, _q, r in triples], dtype=np.int64)
 
     def slack(x: np.ndarray) -> np.ndarray:
         return x[t_pq] + x[t_qr] - x[t_pr]
@@ -350,6 +348,7 @@ def _milp_component(mat: list[list[int]], nodes: list[int], deadline: float | No
         if viol.any():
             active |= viol
             if deadline is not None and time.perf_counter() > deadline:
+                status = "time limit reached with triangle inequalities still violated"
                 break
             continue
         # transitive tournament: the number of nodes each node precedes orders them
@@ -365,7 +364,8 @@ def _milp_component(mat: list[list[int]], nodes: list[int], deadline: float | No
         if cost < best_cost:
             best, best_cost = order, cost
         bound = getattr(res, "mip_dual_bound", None)
-        if res.status == 0 and bound is not None and math.isfinite(bound):
+        # the dual bound is a valid lower bound also when the time limit stopped HiGHS
+        if res.status in (0, 1) and bound is not None and math.isfinite(bound):
             certified = certifies(float(bound) + const, best_cost)
         break
     how = (
@@ -378,14 +378,19 @@ def _milp_component(mat: list[list[int]], nodes: list[int], deadline: float | No
 
 
 def min_feedback_arc_set(
-    weights: Any, m: int | None = None, *, time_limit: float | None = None
+    weights: Any,
+    m: int | None = None,
+    *,
+    time_limit: float | None = None,
+    brute_force_nodes: int = SCC_BRUTE_FORCE_NODES,
 ) -> FasResult:
     """Exact minimum weighted feedback arc set of the expected graph ``a`` (Duchi et al.
     2010, Lemma 7 and its proof): the order (best first) minimising the total weight of
     back edges, which equals ``min_alpha l(p, alpha)`` of Eq. (8).
 
     Components of the positive-weight graph are ordered topologically and solved one by
-    one: exhaustively up to 7 nodes, by a HiGHS MILP beyond (see the module docstring).
+    one: exhaustively up to ``brute_force_nodes`` (default 7, at most 9) nodes, by a HiGHS
+    MILP beyond (see the module docstring).
     ``certified`` is True only when every component is proved optimal; ``time_limit``
     (seconds, for all MILPs together) may leave it False, with the best order found.
     """
@@ -396,6 +401,12 @@ def min_feedback_arc_set(
             raise invalid("time_limit", time_limit, "a number of seconds > 0")
         if not time_limit > 0:
             raise invalid("time_limit", time_limit, "a number of seconds > 0")
+    if (
+        isinstance(brute_force_nodes, bool)
+        or not isinstance(brute_force_nodes, int)
+        or not 1 <= brute_force_nodes <= BRUTE_FORCE_MAX_NODES
+    ):
+        raise invalid("brute_force_nodes", brute_force_nodes, f"an int in 1..{BRUTE_FORCE_MAX_NODES}")
     deadline = None if time_limit is None else t0 + float(time_limit)
     mat, _scale = _integer_matrix(m, a)
     g = nx.DiGraph()
@@ -403,16 +414,14 @@ def min_feedback_arc_set(
     g.add_edges_from((i - 1, j - 1) for (i, j), w in sorted(a.items()) if w > 0)
     comps = [sorted(cc) for cc in nx.strongly_connected_components(g)]
     cond = nx.condensation(g, scc=comps)
-    comp_order = list(
-        nx.lexicographical_topological_sort(cond, key=lambda k: min(cond.nodes[k]["members"]))
-    )
+    comp_order = list(nx.lexicographical_topological_sort(cond, key=lambda k: min(cond.nodes[k]["members"])))
     order0: list[int] = []
     certified = True
     methods: list[str] = []
     n_brute = 0
     for k in comp_order:
         nodes = sorted(cond.nodes[k]["members"])
-        if len(nodes) <= SCC_BRUTE_FORCE_NODES:
+        if len(nodes) <= brute_force_nodes:
             part, _c = _brute_force(mat, nodes)
             if len(nodes) > 1:
                 n_brute += 1
@@ -426,7 +435,7 @@ def min_feedback_arc_set(
     removed = _back_edges(a, order)
     summary = f"{len(comps)} strongly connected component(s)"
     if n_brute:
-        summary += f"; {n_brute} solved exhaustively (<= {SCC_BRUTE_FORCE_NODES} nodes)"
+        summary += f"; {n_brute} solved exhaustively (<= {brute_force_nodes} nodes)"
     if methods:
         summary += "; " + "; ".join(methods)
     return FasResult(

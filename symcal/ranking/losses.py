@@ -54,7 +54,8 @@ BRUTE_FORCE_RISK_MAX_M = 7
 
 
 class MinRisk(NamedTuple):
-    """``min_alpha l(p, alpha)`` and one order attaining it (best first)."""
+    """``min_alpha l(p, alpha)`` (Duchi et al. 2010, Eq. (8)) and one order attaining it
+    (best first)."""
 
     value: Fraction
     order: tuple[int, ...]
@@ -78,7 +79,8 @@ class OrderConstraint:
 
 
 def exact_scores(alpha: Any, m: int, param: str = "alpha") -> tuple[Fraction, ...]:
-    """Validate scores ``alpha`` (length ``m``, ``alpha[0] = alpha_1``) as exact numbers."""
+    """Validate scores ``alpha`` (length ``m``, ``alpha[0] = alpha_1``) as exact numbers
+    (the score vector of Duchi et al. 2010, Section 1)."""
     if isinstance(alpha, (str, bytes)) or not hasattr(alpha, "__len__"):
         raise invalid(param, alpha, f"a sequence of {m} exact scores")
     if len(alpha) != m:
@@ -149,8 +151,7 @@ def optimal_set_description(weights: Any, m: int | None = None) -> tuple[OrderCo
         raise invalid(
             "weights",
             {f"a[{i},{j}]": fraction_str(w) for (i, j), w in sorted(a.items()) if w},
-            "weights whose difference graph is a DAG (Lemma 16); "
-            f"it has the cycle {format_cycle(cycle)}",
+            f"weights whose difference graph is a DAG (Lemma 16); it has the cycle {format_cycle(cycle)}",
             "use in_optimal_set, which compares l(p, alpha) with its minimum",
         )
     return _lemma16_constraints(a)
@@ -180,9 +181,7 @@ def in_optimal_set(weights: Any, alpha: Any, m: int | None = None) -> CheckResul
         "optimal_order": best.order,
     }
     if risk == best.value:
-        return CheckResult(
-            True, f"alpha is in A(p): l(p, alpha) = {fraction_str(risk)} is the minimum", witness
-        )
+        return CheckResult(True, f"alpha is in A(p): l(p, alpha) = {fraction_str(risk)} is the minimum", witness)
     broken: tuple[OrderConstraint, ...] = ()
     if difference_cycle(a, m) is None:
         broken = tuple(c for c in _lemma16_constraints(a) if not c.holds(x))

@@ -38,7 +38,8 @@ Weights: TypeAlias = dict[Edge, Fraction]
 
 
 def check_m(m: Any, param: str = "m", *, at_most: int | None = None) -> int:
-    """Validate a number of results ``m`` (an int >= 1, at most ``at_most``)."""
+    """Validate a number of results ``m`` (an int >= 1, at most ``at_most``; Duchi et al.
+    2010, Section 1)."""
     if isinstance(m, bool) or not isinstance(m, Integral):
         raise invalid(param, m, "an integer number of results >= 1")
     m = int(m)
@@ -47,13 +48,6 @@ def check_m(m: Any, param: str = "m", *, at_most: int | None = None) -> int:
     if at_most is not None and m > at_most:
         raise invalid(param, m, f"an integer number of results between 1 and {at_most}")
     return m
-
-
-def check_node(v: Any, m: int, param: str) -> int:
-    """Validate one node label (an int in ``1..m``)."""
-    if isinstance(v, bool) or not isinstance(v, Integral) or not 1 <= int(v) <= m:
-        raise invalid(param, v, f"a node label in 1..{m}")
-    return int(v)
 
 
 def _parse_pair(key: Any, m: int | None, param: str) -> Edge:
@@ -81,13 +75,15 @@ def _weight(value: Any, i: int, j: int) -> Fraction:
 
 
 def format_cycle(nodes: Iterable[int]) -> str:
-    """``[1, 2, 3]`` -> ``'1 -> 2 -> 3 -> 1'``."""
+    """``[1, 2, 3]`` -> ``'1 -> 2 -> 3 -> 1'`` (a cycle, as printed in messages about the DAGs
+    of Duchi et al. 2010, Section 1)."""
     nodes = list(nodes)
     return " -> ".join(str(v) for v in [*nodes, nodes[0]])
 
 
 def find_cycle_nodes(graph: nx.DiGraph) -> list[int] | None:
-    """The nodes of one directed cycle of ``graph`` (deterministic), or None for a DAG."""
+    """The nodes of one directed cycle of ``graph`` (deterministic), or None for a DAG
+    (Duchi et al. 2010: preference graphs are DAGs, Section 1)."""
     try:
         edges = nx.find_cycle(graph, source=sorted(graph.nodes))
     except nx.NetworkXNoCycle:
@@ -108,9 +104,7 @@ class PreferenceGraph:
     def __init__(self, m: int, edges: Mapping[Edge, Any]) -> None:
         m = check_m(m)
         if not isinstance(edges, Mapping):
-            raise invalid(
-                "edges", edges, "a mapping {(i, j): weight}", "for example {(1, 2): 1, (1, 3): '1/2'}"
-            )
+            raise invalid("edges", edges, "a mapping {(i, j): weight}", "for example {(1, 2): 1, (1, 3): '1/2'}")
         parsed: dict[Edge, Fraction] = {}
         for key, value in edges.items():
             i, j = _parse_pair(key, m, "edges")
@@ -175,17 +169,11 @@ class PreferenceDistribution:
     __slots__ = ("_m", "_items")
 
     def __init__(self, graphs_with_probs: Iterable[tuple[PreferenceGraph, Any]]) -> None:
-        if isinstance(graphs_with_probs, (str, bytes, Mapping)) or not isinstance(
-            graphs_with_probs, Iterable
-        ):
-            raise invalid(
-                "graphs_with_probs", graphs_with_probs, "a list of (PreferenceGraph, probability)"
-            )
+        if isinstance(graphs_with_probs, (str, bytes, Mapping)) or not isinstance(graphs_with_probs, Iterable):
+            raise invalid("graphs_with_probs", graphs_with_probs, "a list of (PreferenceGraph, probability)")
         items = list(graphs_with_probs)
         if not items:
-            raise invalid(
-                "graphs_with_probs", items, "at least one (PreferenceGraph, probability) pair"
-            )
+            raise invalid("graphs_with_probs", items, "at least one (PreferenceGraph, probability) pair")
         parsed: list[tuple[PreferenceGraph, Fraction]] = []
         m: int | None = None
         for k, item in enumerate(items):
@@ -197,9 +185,7 @@ class PreferenceDistribution:
             if m is None:
                 m = graph.m
             elif graph.m != m:
-                raise invalid(
-                    f"graphs_with_probs[{k}].m", graph.m, f"the same m as the first graph (m={m})"
-                )
+                raise invalid(f"graphs_with_probs[{k}].m", graph.m, f"the same m as the first graph (m={m})")
             p = to_fraction(prob, f"probabilities[{k}]")
             if p < 0:
                 raise invalid(f"probabilities[{k}]", fraction_str(p), "a probability >= 0")
@@ -318,6 +304,4 @@ def single_edge_distribution(m: int, edges: Iterable[Edge]) -> PreferenceDistrib
     if not edge_list:
         raise invalid("edges", edge_list, "at least one edge")
     n = len(edge_list)
-    return PreferenceDistribution(
-        [(PreferenceGraph(m, {e: n}), Fraction(1, n)) for e in edge_list]
-    )
+    return PreferenceDistribution([(PreferenceGraph(m, {e: n}), Fraction(1, n)) for e in edge_list])
