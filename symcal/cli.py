@@ -266,11 +266,14 @@ def cmd_preference(args: argparse.Namespace) -> int:
         print(json.dumps(report, indent=1, default=str))
         return EXIT_OK
     for key, value in report.items():
-        if isinstance(value, dict | list):
+        if isinstance(value, dict):
             print(f"{key}:")
-            items = value.items() if isinstance(value, dict) else enumerate(value)
-            for k, v in items:
+            for k, v in value.items():
                 print(f"  {k}: {v}")
+        elif isinstance(value, list):
+            print(f"{key}:")
+            for v in value:
+                print(f"  {v}")
         else:
             print(f"{key}: {value}")
     return EXIT_OK

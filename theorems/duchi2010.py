@@ -1705,6 +1705,93 @@ def regulariser_claim(id: str = "duchi2010.section3.regulariser_needed", *, nu: 
 
 regulariser_needed = regulariser_claim()
 
+
+# --- Theorem 13 for a strictly convex r that is not differentiable --------------------------
+# Theorem 13 asks only that r be strictly convex and 1-coercive.  Its proof uses
+# "s = (dr)^-1 is increasing" as if strictly: a*_i > a*_k iff g_i > g_k.  For a kinked r the
+# inverse subdifferential is flat on the kink, so distinct g can give equal a*.
+# The family r_{k,b,c}(a) = k a^2 + b a + c |a| (k > 0, c >= 0) is strictly convex and
+# 1-coercive; its minimiser of -G a + nu r(a) is the soft threshold below (exact).
+
+
+def _soft_threshold_minimiser(g: Fraction, nu: Fraction, k: Fraction, b: Fraction, c: Fraction) -> Fraction:
+    """argmin_a  -g a + nu (k a^2 + b a + c |a|), exactly."""
+    t = g / nu - b  # the subgradient condition: t in 2 k a + c * sign(a)
+    if abs(t) <= c:
+        return Fraction(0)
+    return (t - c) / (2 * k) if t > 0 else (t + c) / (2 * k)
+
+
+def _theorem13_general_r_cases(rs: tuple[tuple[Fraction, Fraction, Fraction], ...]) -> list[Any]:
+    grid = (Fraction(0), Fraction(1, 2), Fraction(1))
+    cases = []
+    for m in (2, 3):
+        pairs = [(i, j) for i in range(1, m + 1) for j in range(1, m + 1) if i != j]
+        for values in itertools.product(grid, repeat=len(pairs)):
+            a = dict(zip(pairs, values, strict=True))
+            for nu in (Fraction(1), Fraction(1, 2)):
+                for r in rs:
+                    cases.append((m, a, nu, r))
+    return cases
+
+
+def _theorem13_general_r_holds(case: Any) -> tuple[bool, str]:
+    m, a, nu, (k, b, c) = case
+    g = {i: sum((a.get((i, j), 0) - a.get((j, i), 0) for j in range(1, m + 1) if j != i), Fraction(0))
+         for i in range(1, m + 1)}
+    edges = [(i, j) for i in range(1, m + 1) for j in range(1, m + 1) if i != j and a.get((i, j), 0) > a.get((j, i), 0)]
+    if has_cycle(edges, m):
+        return True, "difference graph not a DAG: outside the theorem"
+    star = {i: _soft_threshold_minimiser(g[i], nu, k, b, c) for i in range(1, m + 1)}
+    consistent = all(star[i] > star[j] for i, j in edges)  # a* in the interior of A(p)
+    cond16 = all(g[i] > g[k2] for i, k2 in edges)
+    return consistent == cond16, (f"m={m}, a={ {f'a{i}{j}': str(v) for (i, j), v in a.items() if v} }, nu={nu}, "
+                                  f"r=({k})a^2+({b})a+({c})|a|: (16) {'holds' if cond16 else 'fails'} but a* = "
+                                  f"{ {i: str(v) for i, v in star.items()} } "
+                                  f"{'respects' if consistent else 'does not strictly respect'} every edge")
+
+
+def theorem13_general_r_claim(id: str, rs: tuple[tuple[Fraction, Fraction, Fraction], ...], *,
+                              finding: Finding | None = None, statement: str) -> Any:
+    return finite_check(
+        id,
+        cases=lambda m: _theorem13_general_r_cases(rs),
+        holds=_theorem13_general_r_holds,
+        domain=(f"m = 2, 3; a_ij in {{0, 1/2, 1}}; nu in {{1, 1/2}}; r(a) = k a^2 + b a + c|a| for (k, b, c) in "
+                f"{[tuple(str(x) for x in r) for r in rs]}"),
+        describe=lambda case: {"m": case[0], **{f"a[{i},{j}]": v for (i, j), v in case[1].items() if v},
+                               "nu": case[2], "r": f"({case[3][0]})a^2 + ({case[3][1]})a + ({case[3][2]})|a|"},
+        cite=cite("Theorem 13", "... where nu > 0 and r is strictly convex and 1-coercive. If the pair (G, p) "
+                                "induces a difference graph that is a DAG, then [edge-consistency] <=> (16)."),
+        statement=statement,
+        finding=finding,
+    )
+
+
+_F = Fraction
+theorem13_strictly_convex_r = theorem13_general_r_claim(
+    "duchi2010.theorem13.strictly_convex_r",
+    ((_F(1), _F(0), _F(0)), (_F(1), _F(0), _F(1))),
+    statement="for strictly convex 1-coercive r (here k a^2 + c|a|), a DAG difference graph gives: "
+              "edge-consistency (a* strictly respects every edge) <=> (16)",
+    finding=Finding(
+        what=("Theorem 13 holds for differentiable r but not for every strictly convex 1-coercive r: the proof's "
+              "step 'a*_i > a*_k iff (sum_j a_ij - a_ji)/nu > (sum_j a_kj - a_jk)/nu' needs s = (dr)^-1 strictly "
+              "increasing, and at a kink of r it is constant, so (16) can hold while a* ties the two ends of an "
+              "edge (a* on the boundary of A(p), so W* = inf{W : a not in A(p)})."),
+        counterexample="m = 2, a_21 = 1/2 (a_12 = 0), nu = 1, r(a) = a^2 + |a|: (16) holds for the edge 2 -> 1 "
+                       "(1/2 > -1/2) but the unique minimiser is a* = (0, 0), on the boundary of "
+                       "A(p) = {a_2 >= a_1}, so the loss is not edge-consistent there.",
+        corrected="duchi2010.theorem13.strictly_convex_r.corrected",
+    ),
+)
+theorem13_strictly_convex_r_corrected = theorem13_general_r_claim(
+    "duchi2010.theorem13.strictly_convex_r.corrected",
+    ((_F(1), _F(0), _F(0)), (_F(1), _F(1), _F(0)), (_F(2), _F(-1), _F(0))),
+    statement="with r also differentiable (here k a^2 + b a), a DAG difference graph gives: edge-consistency <=> (16)",
+)
+
+
 CLAIMS = [
     dag_count_bound,
     dag_count_bound_large,
@@ -1726,6 +1813,8 @@ CLAIMS = [
     theorem13_iff,
     theorem13_iff_corrected,
     theorem13_neighbourhood,
+    theorem13_strictly_convex_r,
+    theorem13_strictly_convex_r_corrected,
     corollary15,
     corollary15_all_m,
     lemma10_eq12a,

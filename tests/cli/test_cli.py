@@ -118,3 +118,38 @@ def test_report_writes_markdown(tmp_path):
     assert r.returncode == 0
     text = out.read_text()
     assert text.startswith("# symcal report") and "duchi2010.lemma14.all_m" in text and "z3" in text
+
+
+def test_a_users_preference_file_is_checked_for_low_noise(tmp_path):
+    r = symcal("preference", str(ROOT / "examples" / "preferences.json"), "--json")
+    assert r.returncode == 0, r.stderr
+    rep = json.loads(r.stdout)
+    assert rep["low_noise"]["holds"] is True
+    # nudge a_23 up: the path 1 -> 2 -> 3 now outweighs 1 -> 3, and the triple is named
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"m": 3, "graphs": [
+        {"p": "1/2", "edges": [[1, 2, "1"], [1, 3, "3"]]},
+        {"p": "1/2", "edges": [[2, 3, "3/2"], [3, 1, "1"]]}]}))
+    r2 = symcal("preference", str(bad), "--json")
+    rep2 = json.loads(r2.stdout)
+    assert rep2["low_noise"]["holds"] is False
+    assert rep2["low_noise"]["violating_triple"] == [1, 2, 3]
+
+
+@pytest.mark.parametrize(
+    "content,needle",
+    [
+        ('{"m": 3, "graphs": [{"p": 0.5, "edges": [[1, 2, 1]]}, {"p": "1/2", "edges": []}]}', "float"),
+        ('{"m": 3, "graphs": [{"p": "1/2", "edges": [[1, 2, "-1"]]}, {"p": "1/2", "edges": []}]}', ">= 0"),
+        ('{"m": 3, "graphs": [{"p": "1/3", "edges": [[1, 2, "1"]]}, {"p": "1/3", "edges": []}]}', "sum"),
+        ('{"m": 3, "graphs": [{"p": "1", "edges": [[1, 2, "1"], [2, 1, "1"]]}]}', "cycle"),
+        ('{"m": 3, "graphs": [{"p": "1", "edges": [[1, 2, "NaN"]]}]}', "finite"),
+        ("not json", "JSON"),
+    ],
+)
+def test_bad_preference_files_get_a_clear_error_and_exit_2(tmp_path, content, needle):
+    f = tmp_path / "p.json"
+    f.write_text(content)
+    r = symcal("preference", str(f))
+    assert r.returncode == 2, (r.stdout, r.stderr)
+    assert needle.lower() in r.stderr.lower() and "Traceback" not in r.stderr

@@ -31,6 +31,11 @@ def tw(claim_id: str) -> str:
 # claim id -> its negative twin, built with the module's builder functions.  Expected: refuted
 # with a re-checked witness (numeric twins: unknown, since a numeric check never refutes).
 REFUTED_TWINS: dict[str, Callable[[], Claim]] = {
+    # a small kink (c = 1/2) added to the differentiable family breaks the corrected statement
+    "duchi2010.theorem13.strictly_convex_r.corrected": lambda: D.theorem13_general_r_claim(
+        tw("duchi2010.theorem13.strictly_convex_r.corrected"), ((F(1), F(0), F(0)), (F(1), F(0), F(1, 2))),
+        statement="twin: a kinked r",
+    ),
     "duchi2010.dag_count_bound": lambda: D.dag_count_claim(tw("duchi2010.dag_count_bound"), sizes=(1, 3), base=F(5, 2)),
     "duchi2010.dag_count_bound.large_m": lambda: D.dag_count_claim(
         tw("duchi2010.dag_count_bound.large_m"), sizes=(6, 7), base=F(5, 2), enumerate_too=False
@@ -205,6 +210,7 @@ def test_each_erratum_is_refuted_with_a_rechecked_witness_and_its_correction_is_
         "duchi2010.lemma14.proof.case_tie",
         "duchi2010.theorem13.eq16_iff_alpha_star_in_a",
         "duchi2010.theorem11.low_noise",
+        "duchi2010.theorem13.strictly_convex_r",
     }
     for cid in ERRATA:
         v = verdicts[cid]
