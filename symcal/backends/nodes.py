@@ -289,7 +289,6 @@ def decide_node(spec: NodeSpec, m: int, budget: Budget, label: str, *, encoding:
             z3_hyp[key] = spec.hypotheses[key[0]].fn(acc, *key[1])
         return z3_hyp[key]
 
-    exact_cache: dict[tuple[str, tuple[int, ...]], Any] = {}
     proofs: list[tuple[str, SmtResult]] = []
     for case in cases:
         if spec.symmetric:
@@ -319,7 +318,6 @@ def decide_node(spec: NodeSpec, m: int, budget: Budget, label: str, *, encoding:
                 break
             a = acc.weights_from(res.model or {})
             ex = ExactWeights(m, a)
-            exact_cache.clear()
             violated = []
             for k in all_inst:
                 if k in active:

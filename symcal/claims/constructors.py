@@ -7,7 +7,6 @@ statement that symcal refutes, a recorded :class:`Finding`.
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
@@ -305,6 +304,3 @@ def numeric(
         method="scipy numeric optimisation; labelled numeric, never a proof",
     )
 
-
-def ordered_tuples(nodes: Iterable[int], k: int) -> Iterable[tuple[int, ...]]:
-    return itertools.permutations(nodes, k)
