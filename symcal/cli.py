@@ -332,6 +332,13 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("file")
     sp.add_argument("--json", action="store_true")
     sp.set_defaults(fn=cmd_preference)
+
+    import importlib
+
+    from symcal.commands import VERBS
+
+    for name in VERBS:
+        importlib.import_module(f"symcal.commands.{name}").register(sub)
     return p
 
 

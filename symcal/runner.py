@@ -150,7 +150,10 @@ def _aggregate(claim: Claim, results: dict[int | None, tuple[Outcome, float]], p
     total = sum(s for _, s in results.values())
     if planned == [None]:
         out, secs = results.get(None, (Outcome(Status.UNKNOWN, "", "none", reason="not run"), 0.0))
-        return Verdict(claim.id, out.status, out.scope, out.backend, secs, out.evidence, out.reason)
+        scope = out.scope
+        if claim.scope and out.status is Status.PROVED:
+            scope = f"{claim.scope} ({out.scope})" if out.scope else claim.scope
+        return Verdict(claim.id, out.status, scope, out.backend, secs, out.evidence, out.reason)
     rows: list[SizeResult] = []
     for m in planned:
         assert m is not None

@@ -99,12 +99,14 @@ def identity(
     sizes: Any = None,
     expected: str | Status | None = None,
     finding: Finding | None = None,
+    scope: str = "",
 ) -> Claim:
     """``lhs == rhs`` for all real values of the free symbols (where both are defined).
 
     ``lhs``/``rhs`` are sympy expressions, or functions of the size ``m`` with ``sizes``.
     ``conditions`` restricts the points used to look for a refutation (e.g. ``x > 0`` when
-    a square root appears).
+    a square root appears).  ``scope`` states what a proof covers beyond the identity itself
+    (e.g. "all K >= 2"), shown in the scope of a proved verdict.
     """
     return Claim(
         id=id,
@@ -116,6 +118,7 @@ def identity(
         sizes=_sizes(sizes, id),
         finding=finding,
         method="sympy: residual lhs - rhs simplified; exact random rational points",
+        scope=scope,
     )
 
 
@@ -129,12 +132,14 @@ def implies(
     sizes: Any = None,
     expected: str | Status | None = None,
     finding: Finding | None = None,
+    scope: str = "",
 ) -> Claim:
     """For all real (or integer) values of the free symbols: hypotheses => conclusion.
 
     ``hypotheses`` maps a name to a list of sympy relations (or a function of ``m``
     returning one); ``conclusion`` is a sympy boolean (or a function of ``m``).
-    Decided by z3 on the negated query; counterexamples are re-checked exactly.
+    Decided by z3 on the negated query; counterexamples are re-checked exactly.  ``scope``
+    states what a proof covers beyond the query (shown in the scope of a proved verdict).
     """
     return Claim(
         id=id,
@@ -147,6 +152,7 @@ def implies(
         sizes=_sizes(sizes, id),
         finding=finding,
         method="z3 on the negated query; models re-checked in exact arithmetic",
+        scope=scope,
     )
 
 

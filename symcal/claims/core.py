@@ -192,6 +192,10 @@ class Claim:
     method: str = ""
     strategy: str = "per_size"
     tags: tuple[str, ...] = field(default=())
+    # what a proof of this claim covers beyond the query itself, e.g. "all K >= 2: the
+    # condition at every (j, i) is an instance of this one identity"; shown in the scope of
+    # a proved verdict only
+    scope: str = ""
 
     def __post_init__(self) -> None:
         if not isinstance(self.id, str) or not ID_PATTERN.match(self.id):
