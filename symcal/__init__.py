@@ -10,6 +10,7 @@ from symcal.claims import (
     Local,
     NumericOutcome,
     all_sizes,
+    bounded_inequality,
     exists,
     finite_check,
     identity,
@@ -28,6 +29,6 @@ __version__ = "0.1.0"
 __all__ = [
     "And", "Citation", "Claim", "Finding", "Iff", "Implies", "InvalidClaim", "InvalidInput",
     "Local", "NoBackendAvailable", "Not", "NumericOutcome", "Or", "Status", "SymcalError",
-    "Verdict", "all_sizes", "check", "check_many", "exists", "finite_check", "identity",
+    "Verdict", "all_sizes", "bounded_inequality", "check", "check_many", "exists", "finite_check", "identity",
     "implies", "node_implies", "numeric", "reals", "__version__",
 ]

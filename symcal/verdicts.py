@@ -23,6 +23,8 @@ __all__ = [
     "Exhaustive",
     "NumericEvidence",
     "Composite",
+    "CrossCheck",
+    "IntervalProof",
     "Verdict",
     "SizeResult",
 ]
@@ -183,13 +185,74 @@ class Composite(Evidence):
         return self.note or f"{len(self.parts)} parts"
 
 
+@dataclass(frozen=True)
+class IntervalProof(Evidence):
+    """Rigorous interval branch-and-bound (mpmath ``iv``, outward rounding): every sub-box's
+    enclosure of lhs - rhs satisfies the relation (or the box was reduced to a face by a
+    derivative of constant sign, or to an exact point).  Never built from samples."""
+
+    boxes: int
+    max_depth: int
+    worst_bound: str
+    precision_bits: int
+    relation: str
+    box: dict[str, Any]
+    face_reductions: int = 0
+    exact_points: int = 0
+    method: str = ""
+    seconds: float = 0.0
+    kind = "interval"
+
+    def summary(self) -> str:
+        return (f"interval b&b: {self.boxes} boxes, depth {self.max_depth}, worst bound {self.worst_bound}, "
+                f"{self.face_reductions} face reductions, {self.precision_bits}-bit mpmath iv")
+
+
 _ALLOWED: dict[Status, tuple[type, ...]] = {
-    Status.PROVED: (SmtResult, Residual, Exhaustive, Composite),
+    Status.PROVED: (SmtResult, Residual, Exhaustive, Composite, IntervalProof),
     # a universal claim is refuted by a witness; an existence claim by a proof that none exists
     Status.REFUTED: (Witness, SmtResult, Exhaustive),
     Status.WITNESSED: (Witness,),
     Status.CONFIRMED_NUMERICALLY: (NumericEvidence, Composite),
 }
+
+
+@dataclass(frozen=True)
+class CrossCheck:
+    """The second opinion on a verdict's SMT answers: how many cvc5 re-decided from the same
+    SMT-LIB2 text, how many it confirmed, where it had no answer and where it disagreed."""
+
+    solver: str
+    answers: int = 0
+    agreed: int = 0
+    unknown: tuple[str, ...] = ()
+    disagreements: tuple[str, ...] = ()
+    skipped: str = ""  # why no second opinion was asked (e.g. cvc5 not installed)
+
+    @property
+    def confirmed(self) -> bool:
+        """Every SMT answer of the verdict was re-decided and confirmed."""
+        return self.answers > 0 and self.agreed == self.answers
+
+    def __add__(self, other: CrossCheck) -> CrossCheck:
+        return CrossCheck(self.solver or other.solver, self.answers + other.answers, self.agreed + other.agreed,
+                          self.unknown + other.unknown, self.disagreements + other.disagreements,
+                          self.skipped or other.skipped)
+
+    def summary(self) -> str:
+        if self.skipped:
+            return f"no second opinion: {self.skipped}"
+        text = f"{self.solver}: {self.agreed} of {self.answers} SMT answers confirmed"
+        if self.unknown:
+            text += f", {len(self.unknown)} without an answer ({self.unknown[0]})"
+        if self.disagreements:
+            text += f"; SOLVERS DISAGREE: {'; '.join(self.disagreements)}"
+        return text
+
+    def to_json(self) -> dict[str, Any]:
+        return {"solver": self.solver, "answers": self.answers, "agreed": self.agreed,
+                "unknown": list(self.unknown), "disagreements": list(self.disagreements),
+                "skipped": self.skipped or None}
 
 
 @dataclass(frozen=True)
@@ -231,6 +294,7 @@ class Verdict:
     evidence: Evidence | None = None
     reason: str = ""
     sizes: tuple[SizeResult, ...] = field(default=())
+    cross_check: CrossCheck | None = None  # cvc5's second opinion on the SMT answers, if asked
 
     def __post_init__(self) -> None:
         if not isinstance(self.status, Status):
@@ -261,5 +325,5 @@ class Verdict:
     def with_time(self, seconds: float) -> Verdict:
         return Verdict(
             self.claim_id, self.status, self.scope, self.backend, seconds,
-            self.evidence, self.reason, self.sizes,
+            self.evidence, self.reason, self.sizes, self.cross_check,
         )

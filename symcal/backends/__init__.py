@@ -8,6 +8,8 @@
 | node      | z3 per size, local lemma| statements about weights on m nodes        |
 | finite    | enumerate               | exhaustive exact checks                    |
 | numeric   | scipy                   | numeric confirmation (never a proof)       |
+| interval  | z3 if algebraic, else   | bounded inequalities with exp/log/sqrt     |
+|           | mpmath iv branch&bound  | (rigorous enclosures, never sampled)       |
 """
 
 from __future__ import annotations
@@ -70,6 +72,14 @@ def decide(claim: Claim, m: int | None, budget: Budget, *, encoding: str = "auto
             from symcal.backends.enumerate_backend import decide_finite
 
             return decide_finite(spec, m, budget, f"m = {m}" if m is not None else "every case")
+        if kind == "interval":
+            from symcal.backends.interval_backend import decide_bounded
+
+            conds = spec.conditions(m)
+            conds = list(conds) if isinstance(conds, list | tuple) else [conds]
+            return decide_bounded(spec.lhs(m), spec.relation, spec.rhs(m), spec.box(m), conds, budget,
+                                  label=claim.id, max_boxes=spec.max_boxes, max_depth=spec.max_depth,
+                                  precision=spec.precision)
         if kind == "numeric":
             from symcal.backends.numeric_backend import decide_numeric
 

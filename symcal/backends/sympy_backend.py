@@ -30,6 +30,14 @@ def residual_excludes_zero(value: sympy.Expr) -> bool | None:
         return value != 0
     if value.is_zero is True:
         return False
+    try:  # rigorous: every constant and operation outward-rounded (lambdify below turns E and
+        # rationals into non-interval mpf, which fails on e.g. exp(1) - exp(-1))
+        from symcal.backends.interval_backend import enclosure
+
+        lo, hi = enclosure(value, {}, precision=200)
+        return bool(lo > 0 or hi < 0)
+    except Exception:
+        pass
     import mpmath
 
     try:

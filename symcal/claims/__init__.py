@@ -2,6 +2,7 @@
 
 from symcal.claims.constructors import (
     all_sizes,
+    bounded_inequality,
     exists,
     finite_check,
     identity,
@@ -20,6 +21,7 @@ __all__ = [
     "NumericOutcome",
     "Sizes",
     "all_sizes",
+    "bounded_inequality",
     "exists",
     "finite_check",
     "identity",

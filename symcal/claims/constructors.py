@@ -39,6 +39,7 @@ __all__ = [
     "finite_check",
     "numeric",
     "reals",
+    "bounded_inequality",
 ]
 
 
@@ -310,3 +311,57 @@ def numeric(
         method="scipy numeric optimisation; labelled numeric, never a proof",
     )
 
+
+
+def bounded_inequality(
+    id: str,
+    lhs: Any,
+    relation: str,
+    rhs: Any,
+    *,
+    box: Any,
+    cite: Citation,
+    conditions: Any = (),
+    statement: str = "",
+    sizes: Any = None,
+    expected: str | Status | None = None,
+    finding: Finding | None = None,
+    scope: str = "",
+    max_boxes: int = 20000,
+    max_depth: int = 40,
+    precision: int = 53,
+) -> Claim:
+    """``lhs REL rhs`` (REL one of ``>=``, ``>``, ``<=``, ``<``) for every point of a bounded
+    box where the side ``conditions`` hold; exp, log, sqrt, powers and pi/E allowed.
+
+    ``box`` is a dict symbol -> (lo, hi) of exact bounds (ints, Fractions, 'p/q'; floats are
+    refused), or a function of the size ``m``.  Algebraic queries go to z3; otherwise a
+    rigorous interval branch-and-bound (mpmath ``iv``) proves it, refutes it at an exact
+    rational point re-checked at a higher precision, or says ``unknown`` with the covered
+    fraction when ``max_boxes``/``max_depth``/the timeout run out.  Never sampled.
+    """
+    from symcal.backends.interval_backend import RELATIONS
+    from symcal.claims.core import BoxSpec, validate_box
+
+    if relation not in RELATIONS:
+        raise invalid("relation", relation, f"one of {', '.join(RELATIONS)} for {id}")
+    for name, v, lo in (("max_boxes", max_boxes, 1), ("max_depth", max_depth, 1), ("precision", precision, 24)):
+        if not isinstance(v, int) or isinstance(v, bool) or v < lo:
+            raise invalid(name, v, f"an integer >= {lo} for {id}")
+    if not callable(box):
+        conds = conditions if isinstance(conditions, list | tuple) else [conditions]
+        validate_box(box, [lhs, rhs, *conds] if not callable(lhs) else list(conds), id)
+    return Claim(
+        id=id,
+        citation=_cite(cite, id),
+        kind="interval",
+        statement=statement or (f"{lhs} {relation} {rhs}" if not callable(lhs) else id),
+        spec=BoxSpec(as_builder(lhs), as_builder(rhs), relation, as_builder(box), as_builder(conditions),
+                     max_boxes, max_depth, precision),
+        expected=_expected(expected, Status.PROVED),
+        sizes=_sizes(sizes, id),
+        finding=finding,
+        method=("z3 when algebraic; else rigorous mpmath iv branch-and-bound with derivative-sign face "
+                "reduction; counterexamples re-checked at a higher precision"),
+        scope=scope,
+    )

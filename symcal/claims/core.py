@@ -30,6 +30,8 @@ __all__ = [
     "FiniteSpec",
     "NumericSpec",
     "NumericOutcome",
+    "BoxSpec",
+    "validate_box",
     "ID_PATTERN",
 ]
 
@@ -242,3 +244,56 @@ class Claim:
     @property
     def sized(self) -> bool:
         return self.sizes is not None
+
+
+# --- bounded inequalities (kind "interval"): symcal.backends.interval_backend ---------------
+
+
+@dataclass(frozen=True)
+class BoxSpec:
+    """``lhs REL rhs`` for every point of a bounded box where the conditions hold.
+
+    ``box`` builds a dict symbol -> (lo, hi) of exact bounds; ``relation`` is one of
+    ``>=``, ``>``, ``<=``, ``<``; the budget fields bound the interval branch-and-bound.
+    """
+
+    lhs: Builder
+    rhs: Builder
+    relation: str
+    box: Builder
+    conditions: Builder
+    max_boxes: int = 20000
+    max_depth: int = 40
+    precision: int = 53
+
+
+def validate_box(box: Any, exprs: Iterable[Any], label: str = "") -> dict[Any, tuple[Any, Any]]:
+    """Check a box {symbol: (lo, hi)}: exact rational bounds, lo <= hi, and every free
+    symbol of ``exprs`` bounded.  Returns {symbol: (Fraction lo, Fraction hi)}."""
+    import sympy
+
+    from symcal.exact import to_fraction
+
+    if not isinstance(box, Mapping) or not box:
+        raise invalid("box", box, f"a non-empty dict symbol -> (lo, hi) of exact bounds for {label}")
+    out: dict[Any, tuple[Any, Any]] = {}
+    for s, bounds in box.items():
+        if not isinstance(s, sympy.Symbol):
+            raise invalid("box", s, f"sympy Symbols as keys for {label}")
+        try:
+            lo, hi = bounds
+        except (TypeError, ValueError):
+            raise invalid(f"box[{s}]", bounds, "a pair (lo, hi) of exact numbers") from None
+        flo, fhi = to_fraction(lo, f"box[{s}] lower bound"), to_fraction(hi, f"box[{s}] upper bound")
+        if flo > fhi:
+            raise invalid(f"box[{s}]", (str(flo), str(fhi)), "lo <= hi (an empty box proves nothing)")
+        out[s] = (flo, fhi)
+    free: set[Any] = set()
+    for e in exprs:
+        if isinstance(e, sympy.Basic):
+            free |= e.free_symbols
+    missing = sorted(free - set(out), key=str)
+    if missing:
+        raise invalid("box", {str(k): v for k, v in out.items()},
+                      f"bounds for every free symbol; missing {', '.join(map(str, missing))} for {label}")
+    return dict(sorted(out.items(), key=lambda kv: str(kv[0])))

@@ -1,0 +1,902 @@
+"""Bounded inequalities with transcendental functions: z3 when algebraic, else rigorous
+interval branch-and-bound (mpmath ``iv``, outward rounding).
+
+A claim of kind ``interval`` (built with :func:`symcal.claims.constructors.bounded_inequality`)
+says: for every point of a bounded box (exact rational bounds), where the side conditions
+hold, ``lhs REL rhs`` with REL one of ``>=``, ``>``, ``<=``, ``<``.
+
+Decision:
+
+1. *Exact reduction.*  If ``lhs - rhs`` and the conditions are algebraic (rational
+   functions, ``Abs``/``Max``/``Min``/``Piecewise``; square roots become auxiliary variables
+   ``t >= 0, t**2 = g``), z3 decides the query over the reals with the box as hypotheses; a
+   model is re-checked exactly (``symcal.backends.smt_claims``).
+2. *Interval branch-and-bound.*  The sympy expression is compiled to mpmath ``iv`` interval
+   operations (every operation, constant and elementary function outward-rounded); a box is
+   closed when the enclosure of ``lhs - rhs`` satisfies the relation (natural enclosure
+   intersected with the mean-value form), or when the side conditions are certainly false
+   on it.  Tight points are handled by a derivative refinement: where the conditions hold on
+   the whole box and a partial derivative has constant sign (its enclosure, or a recursive
+   branch-and-bound proof of its sign, up to third derivatives), the box is reduced to the
+   face where the minimum (maximum) lies; a face that shrinks to a rational point is
+   decided by exact symbolic evaluation (``log(1) = 0``) or a high-precision enclosure.
+   ``proved`` only when every sub-box is closed; ``refuted`` only at an exact rational
+   point whose enclosure strictly violates the relation, re-checked at a higher precision
+   with freshly compiled expressions; otherwise ``unknown`` with the covered fraction.
+
+Sampling never proves anything here.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections.abc import Callable, Iterator, Mapping
+from fractions import Fraction
+from typing import Any
+
+import sympy
+
+from symcal.backends.base import Budget, Outcome
+from symcal.errors import InvalidClaim, NoBackendAvailable
+from symcal.verdicts import IntervalProof, Status, Witness
+
+__all__ = ["NAME", "RELATIONS", "decide_bounded", "is_algebraic", "enclosure"]
+
+NAME = "interval"
+RELATIONS = (">=", ">", "<=", "<")
+MAX_DERIVATIVE_LEVEL = 3
+
+_SMOOTH = (sympy.Add, sympy.Mul, sympy.Pow, sympy.exp, sympy.log, sympy.Symbol, sympy.Number, sympy.NumberSymbol)
+
+
+class _Undefined(Exception):
+    """The expression is not defined (or not finite) somewhere on the box."""
+
+
+class _OutOfBudget(Exception):
+    pass
+
+
+# ---------------------------------------------------------------------------------------
+# raw mpmath helpers (endpoints are compared as exact binary floats, never re-rounded)
+# ---------------------------------------------------------------------------------------
+
+
+def _iv():
+    from mpmath import iv
+
+    return iv
+
+
+def _L():
+    import mpmath.libmp as L
+
+    return L
+
+
+@contextlib.contextmanager
+def _workprec(bits: int) -> Iterator[None]:
+    """Set the precision of mpmath's ``iv`` context for a block (it has no workprec)."""
+    iv = _iv()
+    old = iv.prec
+    iv.prec = bits
+    try:
+        yield
+    finally:
+        iv.prec = old
+
+
+def _lo(x: Any) -> Any:
+    return x._mpi_[0]
+
+
+def _hi(x: Any) -> Any:
+    return x._mpi_[1]
+
+
+def _finite(x: Any) -> bool:
+    L = _L()
+    a, b = x._mpi_
+    return not any(t in (L.fnan, L.finf, L.fninf) for t in (a, b))
+
+
+def _sign_lo(x: Any) -> int:
+    return _L().mpf_sign(_lo(x))
+
+
+def _sign_hi(x: Any) -> int:
+    return _L().mpf_sign(_hi(x))
+
+
+def _frac_iv(q: Fraction) -> Any:
+    iv = _iv()
+    if q.denominator == 1:
+        return iv.mpf(q.numerator)
+    return iv.mpf(q.numerator) / iv.mpf(q.denominator)
+
+
+def _hull_iv(lo: Fraction, hi: Fraction) -> Any:
+    if lo == hi:
+        return _frac_iv(lo)
+    iv = _iv()
+    return iv.make_mpf((_lo(_frac_iv(lo)), _hi(_frac_iv(hi))))
+
+
+def _intersect(a: Any, b: Any) -> Any:
+    L = _L()
+    lo = _lo(a) if L.mpf_cmp(_lo(a), _lo(b)) >= 0 else _lo(b)
+    hi = _hi(a) if L.mpf_cmp(_hi(a), _hi(b)) <= 0 else _hi(b)
+    if L.mpf_cmp(lo, hi) > 0:  # cannot happen for two true enclosures; keep the first
+        return a
+    return _iv().make_mpf((lo, hi))
+
+
+def _endpoint_str(t: Any) -> str:
+    import mpmath
+
+    L = _L()
+    if t in (L.finf, L.fninf, L.fnan):
+        return str(mpmath.mpf(t))
+    return mpmath.nstr(mpmath.mpf(t), 12)
+
+
+def _iv_str(x: Any) -> str:
+    return f"[{_endpoint_str(_lo(x))}, {_endpoint_str(_hi(x))}]"
+
+
+# ---------------------------------------------------------------------------------------
+# compiling sympy expressions to interval closures
+# ---------------------------------------------------------------------------------------
+
+Env = Mapping[sympy.Symbol, Any]
+
+
+def _compile(e: Any) -> Callable[[Env], Any]:
+    """A closure evaluating ``e`` on intervals (call it with ``iv.prec`` already set)."""
+    iv = _iv()
+    e = sympy.sympify(e)
+    if isinstance(e, sympy.Symbol):
+        return lambda env: env[e]
+    if isinstance(e, sympy.Float):
+        raise NoBackendAvailable(f"interval: the float {e} has no exact value; write it as a Rational")
+    if isinstance(e, sympy.Rational):
+        q = Fraction(int(e.p), int(e.q))
+        return lambda env: _frac_iv(q)
+    if e is sympy.pi:
+        return lambda env: iv.pi
+    if e is sympy.E:
+        return lambda env: iv.e
+    if isinstance(e, sympy.Add):
+        parts = [_compile(a) for a in e.args]
+
+        def add(env: Env) -> Any:
+            out = parts[0](env)
+            for p in parts[1:]:
+                out = out + p(env)
+            return out
+        return add
+    if isinstance(e, sympy.Mul):
+        parts = [_compile(a) for a in e.args]
+
+        def mul(env: Env) -> Any:
+            out = parts[0](env)
+            for p in parts[1:]:
+                out = out * p(env)
+            return out
+        return mul
+    if isinstance(e, sympy.Pow):
+        base, ex = e.args
+        if base is sympy.E:
+            return _compile(sympy.exp(ex, evaluate=False))
+        fb = _compile(base)
+        if isinstance(ex, sympy.Integer):
+            n = int(ex)
+
+            def ipow(env: Env) -> Any:
+                b = fb(env)
+                if n >= 0:
+                    return b ** n
+                d = b ** (-n)
+                if _sign_lo(d) <= 0 <= _sign_hi(d):
+                    raise _Undefined("division by an interval containing 0")
+                return 1 / d
+            return ipow
+        if isinstance(ex, sympy.Rational) and int(ex.q) == 2:
+            p = int(ex.p)
+
+            def half(env: Env) -> Any:
+                b = fb(env)
+                if _sign_lo(b) < 0 or (p < 0 and _sign_lo(b) <= 0):
+                    raise _Undefined("square root of a possibly negative (or zero, when inverted) value")
+                r = iv.sqrt(b)
+                return r ** p if p > 0 else 1 / (r ** (-p))
+            return half
+        fe = _compile(ex)
+
+        def gpow(env: Env) -> Any:
+            b = fb(env)
+            if _sign_lo(b) <= 0:
+                raise _Undefined("non-integer power of a possibly non-positive base")
+            return iv.exp(fe(env) * iv.log(b))
+        return gpow
+    if isinstance(e, sympy.exp):
+        fa = _compile(e.args[0])
+        return lambda env: iv.exp(fa(env))
+    if isinstance(e, sympy.log):
+        if len(e.args) != 1:
+            raise NoBackendAvailable(f"interval: log with a base: {e}")
+        fa = _compile(e.args[0])
+
+        def log(env: Env) -> Any:
+            a = fa(env)
+            if _sign_lo(a) <= 0:
+                raise _Undefined("log of a possibly non-positive value")
+            return iv.log(a)
+        return log
+    if isinstance(e, sympy.Abs):
+        fa = _compile(e.args[0])
+        return lambda env: abs(fa(env))
+    if isinstance(e, sympy.Max | sympy.Min):
+        parts = [_compile(a) for a in e.args]
+        is_max = isinstance(e, sympy.Max)
+
+        def mm(env: Env) -> Any:
+            L = _L()
+            vals = [p(env) for p in parts]
+            lo, hi = _lo(vals[0]), _hi(vals[0])
+            for v in vals[1:]:
+                if is_max:
+                    lo = lo if L.mpf_cmp(lo, _lo(v)) >= 0 else _lo(v)
+                    hi = hi if L.mpf_cmp(hi, _hi(v)) >= 0 else _hi(v)
+                else:
+                    lo = lo if L.mpf_cmp(lo, _lo(v)) <= 0 else _lo(v)
+                    hi = hi if L.mpf_cmp(hi, _hi(v)) <= 0 else _hi(v)
+            return iv.make_mpf((lo, hi))
+        return mm
+    if isinstance(e, sympy.Piecewise):
+        branches = [(_compile(x), _compile_bool(c)) for x, c in e.args]
+
+        def pw(env: Env) -> Any:
+            L = _L()
+            lo = hi = None
+            for fx, fc in branches:
+                t = fc(env)
+                if t is False:
+                    continue
+                v = fx(env)
+                lo = _lo(v) if lo is None or L.mpf_cmp(_lo(v), lo) < 0 else lo
+                hi = _hi(v) if hi is None or L.mpf_cmp(_hi(v), hi) > 0 else hi
+                if t is True:
+                    break
+            if lo is None:
+                raise _Undefined("no Piecewise branch applies")
+            return iv.make_mpf((lo, hi))
+        return pw
+    raise NoBackendAvailable(f"interval: {type(e).__name__} is not supported (in {sympy.sstr(e)[:80]})")
+
+
+def _compile_bool(c: Any) -> Callable[[Env], bool | None]:
+    """Three-valued truth of a relation / boolean on a box: True, False or None."""
+    if c is sympy.true or c is True:
+        return lambda env: True
+    if c is sympy.false or c is False:
+        return lambda env: False
+    if isinstance(c, sympy.And | sympy.Or):
+        parts = [_compile_bool(a) for a in c.args]
+        is_and = isinstance(c, sympy.And)
+
+        def andor(env: Env) -> bool | None:
+            vals = [p(env) for p in parts]
+            if is_and:
+                return False if False in vals else (True if all(v is True for v in vals) else None)
+            return True if True in vals else (False if all(v is False for v in vals) else None)
+        return andor
+    if isinstance(c, sympy.Not):
+        inner = _compile_bool(c.args[0])
+
+        def neg(env: Env) -> bool | None:
+            v = inner(env)
+            return None if v is None else not v
+        return neg
+    if isinstance(c, sympy.Rel) and c.rel_op in (">=", ">", "<=", "<"):
+        fd = _compile(c.lhs - c.rhs)
+        op = c.rel_op
+
+        def rel(env: Env) -> bool | None:
+            try:
+                d = fd(env)
+            except _Undefined:
+                return None
+            if not _finite(d):
+                return None
+            return _holds(d, op)
+        return rel
+    raise NoBackendAvailable(f"interval: condition {sympy.sstr(c)[:80]} is not a relation >=, >, <=, <")
+
+
+def _holds(d: Any, op: str) -> bool | None:
+    """Does ``d REL 0`` hold for every value of the interval d (True), none (False)?"""
+    slo, shi = _sign_lo(d), _sign_hi(d)
+    if op == ">=":
+        return True if slo >= 0 else (False if shi < 0 else None)
+    if op == ">":
+        return True if slo > 0 else (False if shi <= 0 else None)
+    if op == "<=":
+        return True if shi <= 0 else (False if slo > 0 else None)
+    return True if shi < 0 else (False if slo >= 0 else None)
+
+
+def _exact_holds(v: Fraction, op: str) -> bool:
+    return {">=": v >= 0, ">": v > 0, "<=": v <= 0, "<": v < 0}[op]
+
+
+def enclosure(expr: Any, box: Mapping[sympy.Symbol, tuple[Any, Any]], *,
+              precision: int = 53) -> tuple[Fraction, Fraction]:
+    """A rigorous enclosure [lo, hi] of ``expr`` on ``box`` (exact bounds); the endpoints
+    are the exact binary endpoints as Fractions.  Raises ``ValueError`` where the
+    expression is undefined or not finite on the box."""
+    from symcal.exact import to_fraction
+
+    with _workprec(precision):
+        f = _compile(expr)
+        env = {s: _hull_iv(to_fraction(lo, str(s)), to_fraction(hi, str(s))) for s, (lo, hi) in box.items()}
+        try:
+            v = f(env)
+        except _Undefined as e:
+            raise ValueError(str(e)) from None
+        if not _finite(v):
+            raise ValueError("the enclosure is not finite on this box")
+        L = _L()
+        (p1, q1), (p2, q2) = L.to_rational(_lo(v)), L.to_rational(_hi(v))
+        return Fraction(p1, q1), Fraction(p2, q2)
+
+
+# ---------------------------------------------------------------------------------------
+# algebraic check and the z3 route
+# ---------------------------------------------------------------------------------------
+
+
+def is_algebraic(e: Any) -> bool:
+    """Rational functions with Abs/Max/Min/Piecewise and square roots: what z3 can take
+    after replacing square roots by auxiliary variables."""
+    e = sympy.sympify(e)
+    for node in sympy.preorder_traversal(e):
+        if isinstance(node, sympy.Float):
+            return False
+        if isinstance(node, sympy.Pow):
+            ex = node.args[1]
+            if node.args[0] is sympy.E:
+                return False
+            if not (isinstance(ex, sympy.Integer) or (isinstance(ex, sympy.Rational) and int(ex.q) == 2)):
+                return False
+        elif isinstance(node, sympy.Function | sympy.NumberSymbol):
+            if not isinstance(node, sympy.Abs | sympy.Max | sympy.Min | sympy.Piecewise):
+                return False
+    return True
+
+
+def _root_reduction(exprs: list[Any]) -> tuple[list[Any], list[Any], list[sympy.Symbol]]:
+    """Replace each g**(p/2) by t**p with t >= 0, t**2 = g (an exact reduction)."""
+    aux: dict[Any, sympy.Symbol] = {}
+    extra: list[Any] = []
+
+    def rep(e: Any) -> Any:
+        if isinstance(e, sympy.Pow) and isinstance(e.args[1], sympy.Rational) and int(e.args[1].q) == 2:
+            g = rep(e.args[0])
+            if g not in aux:
+                t = sympy.Symbol(f"sqrt_aux_{len(aux)}", real=True)
+                aux[g] = t
+                extra.extend([sympy.GreaterThan(t, 0, evaluate=False), sympy.Eq(t**2, g, evaluate=False)])
+            return aux[g] ** int(e.args[1].p)
+        if isinstance(e, sympy.Basic) and e.args:
+            return e.func(*[rep(a) for a in e.args])
+        return e
+    out = [rep(sympy.sympify(x)) for x in exprs]
+    return out, extra, list(aux.values())
+
+
+def _relation(lhs: Any, op: str, rhs: Any) -> Any:
+    cls = {">=": sympy.GreaterThan, ">": sympy.StrictGreaterThan, "<=": sympy.LessThan,
+           "<": sympy.StrictLessThan}[op]
+    return cls(lhs, rhs, evaluate=False)
+
+
+def _z3_route(lhs: Any, op: str, rhs: Any, box: dict[sympy.Symbol, tuple[Fraction, Fraction]],
+              conds: list[Any], budget: Budget, scope: str, label: str) -> Outcome | None:
+    """Decide an algebraic query with z3; None when z3 cannot settle it soundly."""
+    from symcal.backends.smt_claims import decide_implies
+
+    bounds = []
+    for s, (lo, hi) in box.items():
+        bounds += [sympy.GreaterThan(s, sympy.Rational(lo.numerator, lo.denominator), evaluate=False),
+                   sympy.LessThan(s, sympy.Rational(hi.numerator, hi.denominator), evaluate=False)]
+    reduced, extra, aux = _root_reduction([lhs, rhs] + conds)
+    hyps: dict[str, list[Any]] = {"box": bounds}
+    if reduced[2:]:
+        hyps["conditions"] = list(reduced[2:])
+    if extra:
+        hyps["square_roots"] = extra
+    sub = Budget(max(0.2, min(budget.left() * 0.5, 20.0)))
+    out = decide_implies(hyps, _relation(reduced[0], op, reduced[1]), sub, scope, label)
+    if out.status is Status.PROVED:
+        note = "; square roots replaced by t >= 0, t**2 = g" if aux else ""
+        return Outcome(Status.PROVED, scope + f" (algebraic: z3 over the reals{note})", "z3", out.evidence)
+    if out.status is Status.REFUTED and not aux:
+        return Outcome(Status.REFUTED, scope, "z3", out.evidence)
+    if aux and out.status is not Status.PROVED:
+        return _z3_aux_refutation(lhs, op, rhs, box, conds, hyps, reduced, budget, scope)
+    return None
+
+
+def _z3_aux_refutation(lhs: Any, op: str, rhs: Any, box: dict[sympy.Symbol, tuple[Fraction, Fraction]],
+                       conds: list[Any], hyps: dict[str, list[Any]], reduced: list[Any], budget: Budget,
+                       scope: str) -> Outcome | None:
+    """z3's model of the reduced query has irrational square roots; round the original
+    symbols' values to nearby rationals in the box and re-check them rigorously."""
+    import z3
+
+    from symcal.backends import z3_backend
+    from symcal.backends.translate import Translator
+
+    tr = Translator()
+    try:
+        cons = [tr(e) for v in hyps.values() for e in v] + [z3.Not(tr(_relation(reduced[0], op, reduced[1])))]
+    except NoBackendAvailable:
+        return None
+    syms = list(box)
+    res = z3_backend.solve(cons, Budget(max(0.2, min(budget.left() * 0.3, 10.0))), [tr.var(x) for x in syms])
+    if res.answer != "sat" or res.model is None:
+        return None
+    raw = {x: res.model.get(str(x)) for x in syms}
+    if any(v is None for v in raw.values()):
+        return None
+    f = sympy.sympify(lhs) - sympy.sympify(rhs)
+    for den in (1, 2, 4, 10, 100, 1000, 10**4, 10**6, 10**9):
+        pt = tuple(min(max(Fraction(raw[x]).limit_denominator(den), box[x][0]), box[x][1]) for x in syms)
+        ok, detail = _recheck(f, syms, op, conds, pt, 160)
+        if ok:
+            return Outcome(Status.REFUTED, scope, NAME,
+                           Witness({str(x): q for x, q in zip(syms, pt, strict=True)}, rechecked=True, detail=detail,
+                                   found_by=f"z3 {z3_backend.version()} (square roots as auxiliary variables), "
+                                            "rounded and re-checked by interval arithmetic"))
+    return None
+
+
+# ---------------------------------------------------------------------------------------
+# branch and bound
+# ---------------------------------------------------------------------------------------
+
+Box = tuple[tuple[Fraction, Fraction], ...]
+
+
+def _flip(op: str) -> str:
+    return {">=": "<=", ">": "<", "<=": ">=", "<": ">"}[op]
+
+
+class _Prover:
+    def __init__(self, f: Any, syms: list[sympy.Symbol], op: str, conds: list[Any], precision: int,
+                 budget: Budget, max_boxes: int, max_depth: int) -> None:
+        self.f = sympy.sympify(f)
+        self.syms = syms
+        self.op = op
+        self.precision = precision
+        self.budget = budget
+        self.max_boxes = max_boxes
+        self.max_depth = max_depth
+        self.smooth = all(isinstance(n, _SMOOTH) for n in sympy.preorder_traversal(self.f))
+        self.cond = _compile_bool(sympy.And(*conds)) if conds else (lambda env: True)
+        self.cond_exprs = conds
+        self._fns: dict[tuple[int, ...], Callable[[Env], Any] | None] = {}
+        self._exprs: dict[tuple[int, ...], Any] = {(): self.f}
+        self._sign_cache: dict[tuple[tuple[int, ...], Box], int | None] = {}
+        self.boxes = 0
+        self.max_seen_depth = 0
+        self.faces = 0
+        self.exact_points = 0
+        self.sub_proofs = 0
+        self.worst: Any = None  # the closed enclosure bound closest to violating
+        self.tight_points: list[tuple[Fraction, ...]] = []
+        self._zero_faces: dict[Any, bool] = {}
+
+    # expressions and their derivatives ------------------------------------------------
+    def expr(self, key: tuple[int, ...]) -> Any:
+        if key not in self._exprs:
+            self._exprs[key] = sympy.diff(self.expr(key[:-1]), self.syms[key[-1]])
+        return self._exprs[key]
+
+    def fn(self, key: tuple[int, ...]) -> Callable[[Env], Any] | None:
+        if key not in self._fns:
+            try:
+                self._fns[key] = _compile(self.expr(key))
+            except NoBackendAvailable:
+                self._fns[key] = None
+        return self._fns[key]
+
+    def env(self, box: Box) -> dict[sympy.Symbol, Any]:
+        return {s: _hull_iv(lo, hi) for s, (lo, hi) in zip(self.syms, box, strict=True)}
+
+    def eval(self, key: tuple[int, ...], box: Box) -> Any:
+        """Natural enclosure intersected with the mean-value form; raises _Undefined."""
+        fn = self.fn(key)
+        if fn is None:
+            raise _Undefined("not compilable")
+        env = self.env(box)
+        v = fn(env)
+        if not _finite(v):
+            raise _Undefined("enclosure not finite")
+        if self.smooth and len(key) < MAX_DERIVATIVE_LEVEL + 1 and any(lo != hi for lo, hi in box):
+            try:
+                mid = tuple((lo + hi) / 2 for lo, hi in box)
+                fm = fn(self.env(tuple((m, m) for m in mid)))
+                acc = fm
+                for k, (lo, hi) in enumerate(box):
+                    if lo == hi:
+                        continue
+                    gk = self.fn(key + (k,))
+                    if gk is None:
+                        raise _Undefined("gradient")
+                    acc = acc + gk(env) * (_hull_iv(lo, hi) - _frac_iv(mid[k]))
+                if _finite(acc):
+                    v = _intersect(v, acc)
+            except (_Undefined, ZeroDivisionError):
+                pass
+        return v
+
+    # exact evaluation at a rational point ----------------------------------------------
+    def point_truth(self, key: tuple[int, ...], point: tuple[Fraction, ...], op: str) -> bool | None:
+        sub = {s: sympy.Rational(q.numerator, q.denominator) for s, q in zip(self.syms, point, strict=True)}
+        try:
+            val = self.expr(key).xreplace(sub)
+        except (TypeError, ValueError, ZeroDivisionError):
+            return None
+        if isinstance(val, sympy.Rational):
+            self.exact_points += 1
+            return _exact_holds(Fraction(int(val.p), int(val.q)), op)
+        with _workprec(4 * self.precision + 64):
+            try:
+                d = _compile(val)({})
+                if _finite(d):
+                    t = _holds(d, op)
+                    if t is not None:
+                        return t
+            except (_Undefined, NoBackendAvailable, ZeroDivisionError, ValueError):
+                pass
+        try:
+            val2 = sympy.simplify(val)
+        except Exception:  # pragma: no cover - sympy internals
+            return None
+        if isinstance(val2, sympy.Rational):
+            self.exact_points += 1
+            return _exact_holds(Fraction(int(val2.p), int(val2.q)), op)
+        return None
+
+    # sign of a partial derivative on a box -----------------------------------------------
+    def partial_sign(self, key: tuple[int, ...], k: int, box: Box, level: int) -> int | None:
+        ck = (key + (k,), box)
+        if ck in self._sign_cache:
+            return self._sign_cache[ck]
+        sign: int | None = None
+        try:
+            g = self.eval(key + (k,), box)
+            if _sign_lo(g) >= 0:
+                sign = 1
+            elif _sign_hi(g) <= 0:
+                sign = -1
+        except (_Undefined, ZeroDivisionError):
+            self._sign_cache[ck] = None
+            return None
+        if sign is None and level < MAX_DERIVATIVE_LEVEL:
+            mid = tuple((lo + hi) / 2 for lo, hi in box)
+            try:
+                gm = self.eval(key + (k,), tuple((m, m) for m in mid))
+                guess = [1, -1] if _sign_lo(gm) + _sign_hi(gm) >= 0 else [-1, 1]
+            except (_Undefined, ZeroDivisionError):
+                guess = [1, -1]
+            for s in guess:
+                self.sub_proofs += 1
+                ok, _, _ = self.run(key + (k,), ">=" if s > 0 else "<=", box, level + 1,
+                                    use_conditions=False, box_limit=400)
+                if ok is True:
+                    sign = s
+                    break
+        self._sign_cache[ck] = sign
+        return sign
+
+    # the main loop ---------------------------------------------------------------------
+    def run(self, key: tuple[int, ...], op: str, box0: Box, level: int, *, use_conditions: bool,
+            box_limit: int | None = None) -> tuple[bool | None, Any, float]:
+        """Prove ``expr(key) op 0`` on box0.  Returns (True, None, 1.0) when proved,
+        (False, point, covered) with a violating rational point (level 0 only), or
+        (None, reason, covered)."""
+        stack: list[tuple[Box, int, float, bool]] = [(box0, 0, 1.0, use_conditions)]
+        covered = 0.0
+        unresolved = ""
+        start_boxes = self.boxes
+        with _workprec(self.precision):
+            while stack:
+                box, depth, weight, use_conditions = stack.pop()
+                self.boxes += 1
+                if self.boxes > self.max_boxes or self.budget.expired():
+                    raise _OutOfBudget()
+                if box_limit is not None and self.boxes - start_boxes > box_limit:
+                    return None, "sub-proof box limit", covered
+                self.max_seen_depth = max(self.max_seen_depth, depth)
+                env = None
+                c: bool | None = True
+                if use_conditions:
+                    env = self.env(box)
+                    c = self.cond(env)
+                    if c is False:
+                        covered += weight
+                        continue
+                is_point = all(lo == hi for lo, hi in box)
+                try:
+                    enc = self.eval(key, box)
+                    t = _holds(enc, op)
+                except (_Undefined, ZeroDivisionError):
+                    enc, t = None, None
+                if t is True:
+                    covered += weight
+                    if level == 0:
+                        self._note_worst(enc, op)
+                    continue
+                if not is_point and op in (">=", "<=") and self.face_is_zero(key, box):
+                    covered += weight
+                    continue
+                if is_point:
+                    pt = tuple(lo for lo, _ in box)
+                    pv = self.point_truth(key, pt, op)
+                    if pv is True and c is True:
+                        covered += weight
+                        continue
+                    if pv is True and c is None:
+                        unresolved = unresolved or "a side condition is undecided at an exact point"
+                        continue
+                    if pv is False and (c is True or level > 0):
+                        return False, pt, covered
+                    unresolved = unresolved or f"the value at the point {self._fmt(pt)} is not decided"
+                    if level > 0:
+                        return None, unresolved, covered
+                    continue
+                if level == 0 and c is not False:
+                    mid = tuple((lo + hi) / 2 for lo, hi in box)
+                    if self.violates(mid):
+                        return False, mid, covered
+                if t is False and level > 0:
+                    return False, None, covered
+                if self.smooth and c is True and level <= MAX_DERIVATIVE_LEVEL and enc is not None:
+                    face = self.face(key, op, box, level)
+                    if face is not None:
+                        # the conditions hold on the whole box, so its minimum (maximum) lies on the
+                        # face selected by the derivative's constant sign
+                        self.faces += 1
+                        stack.append((face, depth, weight, use_conditions))
+                        continue
+                if depth >= self.max_depth:
+                    unresolved = unresolved or (
+                        f"depth limit {self.max_depth} reached on the box {self._fmt_box(box)} "
+                        f"(enclosure {_iv_str(enc) if enc is not None else 'undefined'})"
+                    )
+                    if level > 0:
+                        return None, unresolved, covered
+                    continue
+                k, m = self.split_point(box)
+                lo, hi = box[k]
+                share = (m - lo) / (hi - lo)
+                left = box[:k] + ((lo, m),) + box[k + 1:]
+                right = box[:k] + ((m, hi),) + box[k + 1:]
+                stack.append((right, depth + 1, weight * float(1 - share), use_conditions))
+                stack.append((left, depth + 1, weight * float(share), use_conditions))
+        if unresolved:
+            return None, unresolved, covered
+        return True, None, 1.0
+
+    def face_is_zero(self, key: tuple[int, ...], box: Box) -> bool:
+        """On a face (some coordinates fixed at rationals) the expression may vanish
+        identically, which no enclosure can show (dependency); decide that exactly by
+        substituting the fixed coordinates and simplifying with sympy."""
+        fixed = tuple((k, lo) for k, (lo, hi) in enumerate(box) if lo == hi)
+        if not fixed:
+            return False
+        ck = (key, fixed)
+        if ck not in self._zero_faces:
+            sub = {self.syms[k]: sympy.Rational(v.numerator, v.denominator) for k, v in fixed}
+            try:
+                e = self.expr(key).xreplace(sub)
+                zero = e == 0 or sympy.simplify(e) == 0
+            except Exception:  # pragma: no cover - sympy internals
+                zero = False
+            self._zero_faces[ck] = bool(zero)
+            if zero:
+                self.exact_points += 1
+        return self._zero_faces[ck]
+
+    def split_point(self, box: Box) -> tuple[int, Fraction]:
+        """Split at a tight point strictly inside the box (so that it becomes a corner, where
+        the face reduction can reach it), else bisect the widest side."""
+        for p in self.tight_points:
+            for k, (lo, hi) in enumerate(box):
+                if lo < p[k] < hi and all(blo <= q <= bhi for q, (blo, bhi) in zip(p, box, strict=True)):
+                    return k, p[k]
+        k = max(range(len(box)), key=lambda i: box[i][1] - box[i][0])
+        return k, (box[k][0] + box[k][1]) / 2
+
+    def find_tight_points(self, box: Box, limit: int = 400) -> None:
+        """Rational points with small denominators (<= 4) where lhs - rhs is exactly 0."""
+        import itertools
+
+        axes = []
+        for lo, hi in box:
+            vals = sorted({Fraction(n, d) for d in (1, 2, 3, 4)
+                           for n in range(int(lo * d) - 1, int(hi * d) + 2) if lo <= Fraction(n, d) <= hi},
+                          key=lambda q: (q.denominator, abs(q)))[:12]
+            axes.append(sorted(vals))
+        fn = self.fn(())
+        seen = 0
+        for pt in itertools.product(*axes):
+            seen += 1
+            if seen > limit or fn is None:
+                break
+            try:
+                d = fn(self.env(tuple((q, q) for q in pt)))
+            except (_Undefined, ZeroDivisionError):
+                continue
+            if not _finite(d) or _sign_lo(d) > 0 or _sign_hi(d) < 0:
+                continue
+            sub = {s: sympy.Rational(q.numerator, q.denominator) for s, q in zip(self.syms, pt, strict=True)}
+            try:
+                val = self.f.xreplace(sub)
+            except (TypeError, ValueError, ZeroDivisionError):
+                continue
+            if val == 0 or (not isinstance(val, sympy.Rational) and sympy.simplify(val) == 0):
+                self.tight_points.append(pt)
+
+    def face(self, key: tuple[int, ...], op: str, box: Box, level: int) -> Box | None:
+        """The face holding the minimum (op >=, >) or maximum (op <=, <) of expr(key) when a
+        partial derivative has constant sign on the box; None otherwise."""
+        want_min = op in (">=", ">")
+        order = sorted((k for k in range(len(box)) if box[k][0] != box[k][1]),
+                       key=lambda i: -(box[i][1] - box[i][0]))
+        for k in order:
+            s = self.partial_sign(key, k, box, level)
+            if s is None:
+                continue
+            lo, hi = box[k]
+            at = lo if (s > 0) == want_min else hi
+            return box[:k] + ((at, at),) + box[k + 1:]
+        return None
+
+    def violates(self, point: tuple[Fraction, ...]) -> bool:
+        """The point satisfies the conditions and the enclosure of f strictly violates."""
+        env = self.env(tuple((q, q) for q in point))
+        if self.cond(env) is not True:
+            return False
+        try:
+            d = self.fn(())(env)  # type: ignore[misc]
+        except (_Undefined, ZeroDivisionError):
+            return False
+        return _finite(d) and _holds(d, self.op) is False
+
+    def _note_worst(self, enc: Any, op: str) -> None:
+        L = _L()
+        bound = _lo(enc) if op in (">=", ">") else _hi(enc)
+        if self.worst is None:
+            self.worst = bound
+        elif op in (">=", ">") and L.mpf_cmp(bound, self.worst) < 0:
+            self.worst = bound
+        elif op in ("<=", "<") and L.mpf_cmp(bound, self.worst) > 0:
+            self.worst = bound
+
+    def _fmt(self, pt: tuple[Fraction, ...]) -> str:
+        return ", ".join(f"{s}={q}" for s, q in zip(self.syms, pt, strict=True))
+
+    def _fmt_box(self, box: Box) -> str:
+        return " x ".join(f"{s} in [{lo}, {hi}]" for s, (lo, hi) in zip(self.syms, box, strict=True))
+
+
+def _recheck(f: Any, syms: list[sympy.Symbol], op: str, conds: list[Any], point: tuple[Fraction, ...],
+             precision: int) -> tuple[bool, str]:
+    """Independent re-check of a violating point: fresh compilation at a higher precision;
+    conditions checked exactly (sympy) or by enclosure."""
+    from symcal.backends.translate import truth_at
+
+    values = dict(zip(syms, point, strict=True))
+    for c in conds:
+        t = truth_at(c, values)
+        if t is not True:
+            with _workprec(precision):
+                env = {s: _frac_iv(q) for s, q in values.items()}
+                try:
+                    if _compile_bool(c)(env) is not True:
+                        return False, "a side condition does not hold at the point"
+                except NoBackendAvailable:
+                    return False, "a side condition cannot be evaluated"
+    with _workprec(precision):
+        env = {s: _frac_iv(q) for s, q in values.items()}
+        try:
+            d = _compile(f)(env)
+        except _Undefined as e:
+            return False, str(e)
+        if _finite(d) and _holds(d, op) is False:
+            return True, f"lhs - rhs in {_iv_str(d)} (mpmath iv, {precision} bits), violating {op} 0"
+    return False, "the high-precision enclosure does not exclude the relation"
+
+
+def decide_bounded(
+    lhs: Any, op: str, rhs: Any, box: Mapping[Any, tuple[Any, Any]], conditions: Any, budget: Budget, *,
+    label: str = "", max_boxes: int = 20000, max_depth: int = 40, precision: int = 53,
+    use_z3: bool = True,
+) -> Outcome:
+    """Decide ``for all x in box (with conditions): lhs op rhs`` (see the module docstring)."""
+    from symcal.claims.core import validate_box
+
+    if op not in RELATIONS:
+        raise InvalidClaim(f"{label}: relation={op!r}: expected one of {', '.join(RELATIONS)}")
+    conds = [c for c in (conditions or []) if c is not sympy.true and c is not True]
+    exprs = [sympy.sympify(lhs), sympy.sympify(rhs)] + [sympy.sympify(c) for c in conds]
+    exact_box = validate_box(box, exprs, label)
+    syms = list(exact_box)
+    shown = " x ".join(f"{s} in [{lo}, {hi}]" for s, (lo, hi) in exact_box.items())
+    cond_txt = f" with {', '.join(sympy.sstr(c) for c in conds)}" if conds else ""
+    scope = f"every point of the box {shown}{cond_txt}"
+    f = sympy.sympify(lhs) - sympy.sympify(rhs)
+    if use_z3 and all(is_algebraic(e) for e in exprs):
+        try:
+            out = _z3_route(sympy.sympify(lhs), op, sympy.sympify(rhs), exact_box, conds, budget, scope, label)
+        except NoBackendAvailable:
+            out = None
+        if out is not None:
+            return out
+    start = time.perf_counter()
+    try:
+        prover = _Prover(f, syms, op, conds, precision, budget, max_boxes, max_depth)
+        _compile(f)
+    except NoBackendAvailable as e:
+        return Outcome(Status.UNKNOWN, scope, NAME, reason=str(e))
+    box0: Box = tuple(exact_box[s] for s in syms)
+    # canonical candidates first: the corners and the centre of the box
+    corners: list[tuple[Fraction, ...]] = [tuple((lo + hi) / 2 for lo, hi in box0)]
+    if len(syms) <= 4:
+        import itertools
+
+        corners += list(itertools.product(*[sorted({lo, hi}) for lo, hi in box0]))
+    with _workprec(precision):
+        for pt in sorted(corners, key=lambda p: (max(q.denominator for q in p), p)):
+            if prover.violates(pt):
+                return _refuted(f, syms, op, conds, pt, precision, scope, prover)
+    try:
+        with _workprec(precision):
+            prover.find_tight_points(box0)
+        ok, info, covered = prover.run((), op, box0, 0, use_conditions=bool(conds))
+    except _OutOfBudget:
+        why = (f"time limit {budget.seconds:g} s" if budget.expired() else f"box limit {max_boxes}")
+        return Outcome(Status.UNKNOWN, scope, NAME,
+                       reason=f"{why} reached after {prover.boxes} boxes (depth {prover.max_seen_depth}) "
+                              f"without closing every box; tight points need an exact reduction")
+    if ok is True:
+        worst = _endpoint_str(prover.worst) if prover.worst is not None else "n/a (closed by faces/points)"
+        ev = IntervalProof(
+            boxes=prover.boxes, max_depth=prover.max_seen_depth, worst_bound=worst, precision_bits=precision,
+            relation=f"lhs - rhs {op} 0", box={str(s): [lo, hi] for s, (lo, hi) in exact_box.items()},
+            face_reductions=prover.faces, exact_points=prover.exact_points,
+            method=("mpmath iv branch-and-bound (natural enclosure ∩ mean-value form; monotone faces "
+                    f"by derivative sign, {prover.sub_proofs} derivative sub-proofs)"),
+            seconds=round(time.perf_counter() - start, 4),
+        )
+        return Outcome(Status.PROVED, scope + f" (interval branch-and-bound, {precision}-bit mpmath iv)", NAME, ev)
+    if ok is False and info is not None:
+        return _refuted(f, syms, op, conds, info, precision, scope, prover)
+    return Outcome(Status.UNKNOWN, scope, NAME,
+                   reason=f"{info}; {covered:.1%} of the box closed after {prover.boxes} boxes")
+
+
+def _refuted(f: Any, syms: list[sympy.Symbol], op: str, conds: list[Any], pt: tuple[Fraction, ...],
+             precision: int, scope: str, prover: _Prover) -> Outcome:
+    ok, detail = _recheck(f, syms, op, conds, pt, 2 * precision + 64)
+    if not ok:
+        return Outcome(Status.UNKNOWN, scope, NAME,
+                       reason=f"a candidate counterexample {prover._fmt(pt)} failed the re-check: {detail}")
+    return Outcome(Status.REFUTED, scope, NAME,
+                   Witness({str(s): q for s, q in zip(syms, pt, strict=True)}, rechecked=True, detail=detail,
+                           found_by=f"interval branch-and-bound ({prover.boxes} boxes)"))
