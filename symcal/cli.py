@@ -1,4 +1,5 @@
-"""The command line: ``symcal list | show | check | necessity | report | preference``.
+"""The command line: ``symcal list | show | check | necessity | report | selftest | preference``
+and the domain verbs of :mod:`symcal.commands`.
 
 Exit codes (DESIGN.md, *Interface contract*): 0 when every verdict agrees with its
 expected outcome or is a recorded erratum; 1 when any other verdict disagrees; 2 on usage
@@ -162,7 +163,7 @@ def _write_smtlib(directory: Path, pairs: list[tuple[Claim, Any]]) -> int:
 
 def cmd_check(args: argparse.Namespace) -> int:
     from symcal.library import select
-    from symcal.report import agrees, is_erratum, table, to_json
+    from symcal.report import agrees, is_erratum, second_opinion_summary, table, to_json
     from symcal.runner import check_many
 
     claims = select(_claims(args), args.patterns)
@@ -174,24 +175,9 @@ def cmd_check(args: argparse.Namespace) -> int:
             assert c.sizes is not None
             c.sizes.validate(args.size[0], args.size[1], c.id)
     verdicts = check_many(claims, sizes=args.size, timeout=args.timeout, jobs=args.jobs,
-                          progress=_progress())
+                          progress=_progress(), cross_check=args.cross_check)
     _end_progress()
     pairs = list(zip(claims, verdicts, strict=True))
-    crossed = 0
-    disagreements: list[str] = []
-    if args.cross_check:
-        from symcal.backends import cvc5_backend
-        from symcal.crosscheck import cross_check
-
-        if not cvc5_backend.available():
-            raise invalid("--cross-check", True, "cvc5 installed", "pip install 'symcal[cvc5]'")
-        new = []
-        for c, v in pairs:
-            v2, n, dis = cross_check(v, timeout=args.timeout)
-            crossed += n
-            disagreements += [f"{c.id}: {d}" for d in dis]
-            new.append((c, v2))
-        pairs = new
     if args.smtlib:
         n = _write_smtlib(Path(args.smtlib), pairs)
         print(f"wrote {n} SMT-LIB2 files to {args.smtlib}", file=sys.stderr)
@@ -199,10 +185,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         print(json.dumps(to_json(pairs), indent=1))
     else:
         print(table(pairs, verbose=args.verbose))
-        if args.cross_check:
-            print(f"cross-check: cvc5 re-decided {crossed} SMT answers; {len(disagreements)} disagreements")
-            for d in disagreements:
-                print(f"  {d}")
+        print(second_opinion_summary(pairs))
     bad = [c for c, v in pairs if not agrees(c, v) and not is_erratum(c, v)]
     return EXIT_DISAGREE if bad else EXIT_OK
 
@@ -258,6 +241,37 @@ def cmd_report(args: argparse.Namespace) -> int:
     return EXIT_DISAGREE if bad else EXIT_OK
 
 
+def cmd_selftest(args: argparse.Namespace) -> int:
+    """Mutation testing of the library: every mutant killed, or its survival explained."""
+    from symcal.explore.mutants import run_selftest
+    from symcal.library import select
+
+    if not args.mutants:
+        raise invalid("selftest", "(no mode)", "a mode: --mutants", "symcal selftest --mutants")
+    claims = select(_claims(args), args.patterns)
+    report = run_selftest(claims, timeout=args.timeout, jobs=args.jobs, progress=_progress())
+    _end_progress()
+    if args.json:
+        print(json.dumps(report.to_json(), indent=1))
+    else:
+        by_claim: dict[str, list[Any]] = {}
+        for r in report.results:
+            by_claim.setdefault(r.mutant.original.id, []).append(r)
+        for cid, rows in by_claim.items():
+            killed = sum(r.outcome == "killed" for r in rows)
+            print(f"{cid}: {killed}/{len(rows)} killed")
+            for r in rows:
+                if r.outcome != "killed" or args.verbose:
+                    print(f"  {r.outcome:<10} {r.mutant.edit}: {r.why}")
+        for cid, why in report.not_mutable:
+            print(f"{cid}: no mutant ({why})")
+        for cid, why in report.skipped:
+            print(f"{cid}: not mutated ({why})")
+        print()
+        print(report.summary())
+    return EXIT_DISAGREE if report.count("unsound") else EXIT_OK
+
+
 def cmd_preference(args: argparse.Namespace) -> int:
     from symcal.ranking.io import describe_preferences, load_preferences
 
@@ -306,7 +320,9 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--jobs", type=_jobs, default=min(2, os.cpu_count() or 1), help="parallel workers")
     sp.add_argument("--json", action="store_true", help="print the JSON array of the interface contract")
     sp.add_argument("--smtlib", metavar="DIR", help="write every SMT query as SMT-LIB2 into DIR")
-    sp.add_argument("--cross-check", action="store_true", help="re-decide SMT answers with cvc5")
+    sp.add_argument("--cross-check", action=argparse.BooleanOptionalAction, default=None,
+                    help="re-decide every SMT proved/refuted with cvc5 (default: when cvc5 is installed; "
+                         "--cross-check insists on it)")
     sp.add_argument("--verbose", "-v", action="store_true", help="show evidence for every claim")
     theorems(sp)
     sp.set_defaults(fn=cmd_check)
@@ -327,6 +343,16 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--jobs", type=_jobs, default=min(2, os.cpu_count() or 1))
     theorems(sp)
     sp.set_defaults(fn=cmd_report)
+
+    sp = sub.add_parser("selftest", help="mutation testing: is every claim's check able to fail?")
+    sp.add_argument("patterns", nargs="*", metavar="PATTERN", help="restrict to these claims")
+    sp.add_argument("--mutants", action="store_true", help="mutate every claim and report the kill rate")
+    sp.add_argument("--timeout", type=_positive, default=10.0, help="seconds per mutant (default 10)")
+    sp.add_argument("--jobs", type=_jobs, default=min(2, os.cpu_count() or 1))
+    sp.add_argument("--json", action="store_true")
+    sp.add_argument("--verbose", "-v", action="store_true", help="list killed mutants too")
+    theorems(sp)
+    sp.set_defaults(fn=cmd_selftest)
 
     sp = sub.add_parser("preference", help="check your own preference distribution (JSON): low noise, A(p), ...")
     sp.add_argument("file")

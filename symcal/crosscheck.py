@@ -1,20 +1,35 @@
-"""Second opinion: re-decide every SMT answer of a verdict with cvc5 from its SMT-LIB2 text.
+"""Second opinion: re-decide every SMT answer of a decision with cvc5 from its SMT-LIB2 text.
 
-A disagreement turns the verdict into ``unknown`` with both answers in the reason
-(DESIGN.md, rule 1: no decisive verdict without evidence both solvers accept).
+The runner calls :func:`second_opinion` in the worker right after a decision that rests on
+SMT answers (``proved``, or ``refuted`` by an unsat existence query), in a phase of its own
+with its own wall-clock limit: the decision is already with the parent, so a cvc5 that runs
+past its limit costs the confirmation, never the decision.  A disagreement turns the decision
+into ``unknown``: both answers stay in the evidence and the reason says ``SOLVERS DISAGREE``
+(DESIGN.md, rule 1).  A cvc5
+``unknown`` (timeout, unsupported logic) is recorded as "no answer", never as agreement.
+
+Refutations by a witness are not sent to cvc5: their witness was already re-checked by
+evaluating the claim's own expressions in exact arithmetic, which is stronger evidence than a
+second solver.
 """
 
 from __future__ import annotations
 
+import time
 from dataclasses import replace
 
 from symcal.backends import cvc5_backend
-from symcal.verdicts import Composite, Evidence, SmtResult, Status, Verdict
+from symcal.backends.base import Outcome
+from symcal.verdicts import Composite, CrossCheck, Evidence, SmtResult, Status, Verdict
 
-__all__ = ["cross_check", "smt_parts"]
+__all__ = ["second_opinion", "smt_parts", "cross_check", "PER_QUERY_CAP"]
+
+# seconds cvc5 may spend on one SMT answer (it also never exceeds the decision's budget)
+PER_QUERY_CAP = 10.0
 
 
 def smt_parts(ev: Evidence | None, label: str = "") -> list[tuple[str, SmtResult]]:
+    """Every SMT answer inside ``ev`` with a label saying where it sits."""
     if ev is None:
         return []
     if isinstance(ev, SmtResult):
@@ -27,29 +42,70 @@ def smt_parts(ev: Evidence | None, label: str = "") -> list[tuple[str, SmtResult
     return []
 
 
-def cross_check(v: Verdict, timeout: float = 30.0) -> tuple[Verdict, int, list[str]]:
-    """Returns the (possibly downgraded) verdict, how many SMT answers cvc5 re-decided,
-    and the disagreements."""
-    parts = smt_parts(v.evidence)
-    for s in v.sizes:
-        parts += smt_parts(s.evidence, f"m = {s.size}")
+def _annotate(ev: Evidence | None, notes: dict[int, str]) -> Evidence | None:
+    """The same evidence with each SMT answer's ``cross_check`` text filled in."""
+    if ev is None:
+        return None
+    if isinstance(ev, SmtResult):
+        return replace(ev, cross_check=notes.get(id(ev), ev.cross_check))
+    if isinstance(ev, Composite):
+        return replace(ev, parts=tuple((lab, _annotate(p, notes)) for lab, p in ev.parts))
+    return ev
+
+
+def second_opinion(out: Outcome, seconds: float) -> Outcome:
+    """``out`` with cvc5's opinion on each of its SMT answers (at most ``seconds`` in all)."""
+    if out.status not in (Status.PROVED, Status.REFUTED):
+        return out
+    parts = smt_parts(out.evidence)
     if not parts:
-        return v, 0, []
-    disagreements = []
-    agreed = 0
-    notes = []
+        return out
+    if not cvc5_backend.available():
+        return replace(out, cross_check=CrossCheck("cvc5", skipped="cvc5 not installed (pip install 'symcal[cvc5]')"))
+    solver = f"cvc5 {cvc5_backend.version()}"
+    deadline = time.monotonic() + seconds
+    agreed, unknown, disagree = 0, [], []
+    notes: dict[int, str] = {}
     for label, p in parts:
-        ans = cvc5_backend.decide_smtlib(p.smtlib, timeout)
+        left = min(deadline - time.monotonic(), PER_QUERY_CAP)
+        where = label or "query"
+        if left <= 0.05:
+            unknown.append(f"{where}: no time left in the budget")
+            notes[id(p)] = f"{solver}: not asked (no time left)"
+            continue
+        ans = cvc5_backend.decide_smtlib(p.smtlib, left)
         if ans == p.answer:
             agreed += 1
+            notes[id(p)] = f"{solver} agrees ({ans})"
         elif ans.startswith("unknown"):
-            notes.append(f"{label or 'query'}: cvc5 {ans}")
+            unknown.append(f"{where}: {ans}")
+            notes[id(p)] = f"{solver}: {ans}"
         else:
-            disagreements.append(f"{label or 'query'}: z3 says {p.answer}, cvc5 says {ans}")
-    if disagreements:
-        return (replace(v, status=Status.UNKNOWN, evidence=None,
-                        reason="SOLVERS DISAGREE: " + "; ".join(disagreements)), agreed, disagreements)
-    note = f"cvc5 {cvc5_backend.version()} agrees on {agreed} of {len(parts)} SMT answers"
-    if notes:
-        note += " (" + "; ".join(notes[:3]) + ")"
-    return replace(v, reason=(v.reason + "; " if v.reason else "") + note), agreed, []
+            disagree.append(f"{where}: {p.solver} says {p.answer}, cvc5 says {ans}")
+            notes[id(p)] = f"{solver} DISAGREES ({ans})"
+    cc = CrossCheck(solver, len(parts), agreed, tuple(unknown), tuple(disagree))
+    evidence = _annotate(out.evidence, notes)
+    if disagree:
+        return Outcome(Status.UNKNOWN, out.scope, out.backend, evidence,
+                       "SOLVERS DISAGREE: " + "; ".join(disagree), cc)
+    return replace(out, evidence=evidence, cross_check=cc)
+
+
+def cross_check(v: Verdict, timeout: float = 30.0) -> tuple[Verdict, int, list[str]]:
+    """Re-decide a finished verdict's SMT answers with cvc5 (API convenience; the runner does
+    this per decision when asked).  Returns the verdict, answers confirmed, disagreements."""
+    out = second_opinion(Outcome(v.status, v.scope, v.backend, v.evidence, v.reason), timeout)
+    sizes = []
+    cc = out.cross_check
+    for s in v.sizes:
+        o = second_opinion(Outcome(s.status, s.scope, v.backend, s.evidence, s.reason), timeout)
+        if o.cross_check is not None:
+            cc = o.cross_check if cc is None else cc + o.cross_check
+        sizes.append(replace(s, status=o.status, evidence=o.evidence, reason=o.reason))
+    if cc is None:
+        return v, 0, []
+    status, reason = out.status, out.reason
+    if cc.disagreements:
+        status, reason = Status.UNKNOWN, "SOLVERS DISAGREE: " + "; ".join(cc.disagreements)
+    new = replace(v, status=status, evidence=out.evidence, reason=reason, sizes=tuple(sizes), cross_check=cc)
+    return new, cc.agreed, list(cc.disagreements)

@@ -8,6 +8,7 @@ budget and passes it to the solver; if the worker is still alive shortly after i
 
 from __future__ import annotations
 
+import dataclasses
 import multiprocessing as mp
 import os
 import signal
@@ -21,7 +22,7 @@ from typing import Any
 from symcal.backends import Budget, Outcome, decide
 from symcal.claims.core import Claim
 from symcal.errors import invalid
-from symcal.verdicts import Composite, SizeResult, Status, Verdict
+from symcal.verdicts import Composite, CrossCheck, SizeResult, Status, Verdict
 
 __all__ = ["Task", "check", "check_many", "size_range"]
 
@@ -42,24 +43,59 @@ def size_range(claim: Claim, sizes: tuple[int, int] | None) -> list[int | None]:
     return list(range(lo, hi + 1))
 
 
-def _run_task(task: Task, timeout: float, encoding: str) -> tuple[Outcome, float]:
+def _decide(task: Task, timeout: float, encoding: str) -> tuple[Outcome, float]:
     start = time.perf_counter()
     try:
         out = decide(task.claim, task.size, Budget(timeout), encoding=encoding)
     except Exception as e:  # a bug or a bad claim: report it as an error verdict
-        tb = traceback.extract_tb(e.__traceback__)
-        where = f" at {tb[-1].filename.rsplit('/', 1)[-1]}:{tb[-1].lineno}" if tb else ""
-        out = Outcome(Status.ERROR, "", "none", reason=f"{type(e).__name__}: {e}{where}")
+        out = _error(e)
     return out, time.perf_counter() - start
 
 
-def _child(conn: Connection, task: Task, timeout: float, encoding: str) -> None:
+def _error(e: Exception) -> Outcome:
+    tb = traceback.extract_tb(e.__traceback__)
+    where = f" at {tb[-1].filename.rsplit('/', 1)[-1]}:{tb[-1].lineno}" if tb else ""
+    return Outcome(Status.ERROR, "", "none", reason=f"{type(e).__name__}: {e}{where}")
+
+
+def _wants_second_opinion(out: Outcome) -> bool:
+    from symcal.crosscheck import smt_parts
+
+    return out.status in (Status.PROVED, Status.REFUTED) and bool(smt_parts(out.evidence))
+
+
+def _second_opinion(out: Outcome, timeout: float) -> Outcome:
+    from symcal.crosscheck import second_opinion
+
+    try:
+        return second_opinion(out, _cross_budget(timeout))
+    except Exception as e:  # the second opinion failed: the decision stands, unconfirmed
+        return dataclasses.replace(out, cross_check=CrossCheck("cvc5", unknown=(f"cvc5 failed: {e}",)))
+
+
+def _cross_budget(timeout: float) -> float:
+    """Seconds the second opinion may take after a decision (its own phase, own kill)."""
+    return min(timeout, 30.0)
+
+
+def _run_task(task: Task, timeout: float, encoding: str, cross: bool = False) -> tuple[Outcome, float]:
+    out, secs = _decide(task, timeout, encoding)
+    if cross and _wants_second_opinion(out):
+        out = _second_opinion(out, timeout)
+    return out, secs
+
+
+def _child(conn: Connection, task: Task, timeout: float, encoding: str, cross: bool) -> None:
+    """Send the decision; then, if asked, the decision with cvc5's second opinion."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
     try:
-        res = _run_task(task, timeout, encoding)
-        conn.send(res)
+        out, secs = _decide(task, timeout, encoding)
+        more = cross and _wants_second_opinion(out)
+        conn.send((out, secs, more))
+        if more:
+            conn.send((_second_opinion(out, timeout), secs, False))
     except Exception as e:  # pragma: no cover - unpicklable result etc.
-        conn.send((Outcome(Status.ERROR, "", "none", reason=f"worker failed: {type(e).__name__}: {e}"), 0.0))
+        conn.send((Outcome(Status.ERROR, "", "none", reason=f"worker failed: {type(e).__name__}: {e}"), 0.0, False))
     finally:
         conn.close()
 
@@ -68,23 +104,43 @@ def _hard_limit(timeout: float) -> float:
     return timeout + min(max(0.5 * timeout, 0.5), 5.0)
 
 
+@dataclass
+class _Running:
+    task: Task
+    process: Any
+    started: float
+    deadline: float
+    decided: tuple[Outcome, float] | None = None  # the decision, while its second opinion runs
+
+
 def _execute(
     tasks: Sequence[Task], timeout: float, jobs: int, encoding: str,
-    on_result: Callable[[Task, Outcome, float], bool], isolate: bool,
+    on_result: Callable[[Task, Outcome, float], bool], isolate: bool, cross: bool = False,
 ) -> None:
-    """Run tasks; ``on_result`` returns False to cancel the claim's remaining sizes."""
+    """Run tasks; ``on_result`` returns False to cancel the claim's remaining sizes.
+
+    A worker that outlives its limit is killed: during the decision that gives ``unknown``;
+    during cvc5's second opinion the decision stands, recorded as not confirmed."""
     cancelled: set[int] = set()
     if not isolate:
         for t in tasks:
             if t.index in cancelled:
                 continue
-            out, secs = _run_task(t, timeout, encoding)
+            out, secs = _run_task(t, timeout, encoding, cross)
             if not on_result(t, out, secs):
                 cancelled.add(t.index)
         return
     ctx = mp.get_context("fork")
     pending = list(tasks)
-    running: dict[Connection, tuple[Task, Any, float]] = {}
+    running: dict[Connection, _Running] = {}
+
+    def finish(conn: Connection, r: _Running, out: Outcome, secs: float) -> None:
+        conn.close()
+        r.process.join(1)
+        running.pop(conn)
+        if not on_result(r.task, out, secs):
+            cancelled.add(r.task.index)
+
     try:
         while pending or running:
             while pending and len(running) < jobs:
@@ -92,41 +148,52 @@ def _execute(
                 if t.index in cancelled:
                     continue
                 parent, child = ctx.Pipe(duplex=False)
-                p = ctx.Process(target=_child, args=(child, t, timeout, encoding), daemon=True)
+                p = ctx.Process(target=_child, args=(child, t, timeout, encoding, cross), daemon=True)
                 p.start()
                 child.close()
-                running[parent] = (t, p, time.monotonic())
+                now = time.monotonic()
+                running[parent] = _Running(t, p, now, now + _hard_limit(timeout))
             if not running:
                 continue
             now = time.monotonic()
-            next_deadline = min(st + _hard_limit(timeout) for (_, _, st) in running.values())
+            next_deadline = min(r.deadline for r in running.values())
             ready = wait(list(running), timeout=max(0.01, next_deadline - now))
             for conn in ready:
-                t, p, st = running.pop(conn)  # type: ignore[arg-type]
+                r = running[conn]  # type: ignore[index]
                 try:
-                    out, secs = conn.recv()  # type: ignore[union-attr]
+                    out, secs, more = conn.recv()  # type: ignore[union-attr]
                 except (EOFError, OSError):
-                    out, secs = Outcome(Status.ERROR, "", "none",
-                                        reason=f"worker died (exit code {p.exitcode})"), time.monotonic() - st
-                conn.close()  # type: ignore[union-attr]
-                p.join(1)
-                if not on_result(t, out, secs):
-                    cancelled.add(t.index)
+                    if r.decided is not None:  # died during the second opinion: keep the decision
+                        out, secs = r.decided
+                        out = dataclasses.replace(out, cross_check=CrossCheck(
+                            "cvc5", unknown=(f"the second opinion's worker died (exit code {r.process.exitcode})",)))
+                    else:
+                        out, secs = Outcome(Status.ERROR, "", "none", reason=f"worker died (exit code "
+                                            f"{r.process.exitcode})"), time.monotonic() - r.started
+                    more = False
+                if more:
+                    r.decided = (out, secs)
+                    r.deadline = time.monotonic() + _hard_limit(_cross_budget(timeout))
+                    continue
+                finish(conn, r, out, secs)  # type: ignore[arg-type]
             now = time.monotonic()
-            for conn, (t, p, st) in list(running.items()):
-                if now - st >= _hard_limit(timeout):
-                    p.kill()
-                    p.join(1)
-                    conn.close()
-                    running.pop(conn)
+            for conn, r in list(running.items()):
+                if now < r.deadline:
+                    continue
+                r.process.kill()
+                if r.decided is not None:
+                    out, secs = r.decided
+                    out = dataclasses.replace(out, cross_check=CrossCheck(
+                        "cvc5", unknown=("cvc5 ran past its time limit; the second opinion was killed",)))
+                else:
                     out = Outcome(Status.UNKNOWN, "", "none",
                                   reason=f"wall-clock limit {timeout:g} s reached; the solver process was killed")
-                    if not on_result(t, out, now - st):
-                        cancelled.add(t.index)
+                    secs = now - r.started
+                finish(conn, r, out, secs)
     finally:
-        for conn, (_, p, _) in running.items():
-            p.kill()
-            p.join(1)
+        for conn, r in running.items():
+            r.process.kill()
+            r.process.join(1)
             conn.close()
 
 
@@ -147,13 +214,26 @@ def _size_text(sizes: list[int]) -> str:
 
 
 def _aggregate(claim: Claim, results: dict[int | None, tuple[Outcome, float]], planned: list[int | None]) -> Verdict:
+    v = _aggregate_sizes(claim, results, planned)
+    ccs = [out.cross_check for m in planned if m in results and (out := results[m][0]).cross_check is not None]
+    if not ccs or planned == [None]:
+        return v
+    total_cc = ccs[0]
+    for cc in ccs[1:]:
+        total_cc = total_cc + cc
+    return dataclasses.replace(v, cross_check=total_cc)
+
+
+def _aggregate_sizes(claim: Claim, results: dict[int | None, tuple[Outcome, float]],
+                     planned: list[int | None]) -> Verdict:
     total = sum(s for _, s in results.values())
     if planned == [None]:
         out, secs = results.get(None, (Outcome(Status.UNKNOWN, "", "none", reason="not run"), 0.0))
         scope = out.scope
         if claim.scope and out.status is Status.PROVED:
             scope = f"{claim.scope} ({out.scope})" if out.scope else claim.scope
-        return Verdict(claim.id, out.status, scope, out.backend, secs, out.evidence, out.reason)
+        return Verdict(claim.id, out.status, scope, out.backend, secs, out.evidence, out.reason,
+                       cross_check=out.cross_check)
     rows: list[SizeResult] = []
     for m in planned:
         assert m is not None
@@ -201,14 +281,30 @@ def check_many(
     encoding: str = "auto",
     isolate: bool = True,
     progress: Callable[[str], None] | None = None,
+    cross_check: bool | None = False,
 ) -> list[Verdict]:
-    """Decide every claim; one :class:`Verdict` per claim, in the order given."""
+    """Decide every claim; one :class:`Verdict` per claim, in the order given.
+
+    ``cross_check``: re-decide every SMT answer behind a ``proved``/``refuted`` with cvc5
+    inside the same budget (:mod:`symcal.crosscheck`); ``None`` means "when cvc5 is
+    installed"; ``True`` without cvc5 is an error.
+    """
     if not (isinstance(timeout, int | float) and timeout > 0):
         raise invalid("timeout", timeout, "a positive number of seconds")
     if not (isinstance(jobs, int) and jobs >= 1):
         raise invalid("jobs", jobs, "an integer >= 1")
     if encoding not in ("auto", "naive"):
         raise invalid("encoding", encoding, "'auto' or 'naive'")
+    from symcal.backends import cvc5_backend
+
+    if cross_check is None:
+        cross_check = cvc5_backend.available()
+    elif cross_check and not cvc5_backend.available():
+        raise invalid("cross_check", True, "cvc5 installed for a second opinion", "pip install 'symcal[cvc5]'")
+    elif not isinstance(cross_check, bool):
+        raise invalid("cross_check", cross_check, "True, False or None (when cvc5 is installed)")
+    if cross_check:
+        import cvc5  # noqa: F401  (imported once here, inherited by every forked worker)
     plans = [size_range(c, sizes if c.sized else None) for c in claims]
     if any(c.kind == "numeric" for c in claims):
         import scipy.optimize  # noqa: F401  (imported once here, inherited by every forked worker)
@@ -225,11 +321,12 @@ def check_many(
         ran_out = out.status is Status.UNKNOWN and ("limit" in out.reason or "timeout" in out.reason)
         return not (out.status is Status.REFUTED or ran_out)
 
-    _execute(tasks, timeout, jobs, encoding, on_result, isolate and os.name == "posix")
+    _execute(tasks, timeout, jobs, encoding, on_result, isolate and os.name == "posix", cross_check)
     return [_aggregate(c, results[i], plans[i]) for i, c in enumerate(claims)]
 
 
 def check(claim: Claim, *, sizes: tuple[int, int] | None = None, timeout: float = 60.0,
-          encoding: str = "auto", isolate: bool = True) -> Verdict:
+          encoding: str = "auto", isolate: bool = True, cross_check: bool | None = False) -> Verdict:
     """Decide one claim (see :func:`check_many`)."""
-    return check_many([claim], sizes=sizes, timeout=timeout, encoding=encoding, isolate=isolate)[0]
+    return check_many([claim], sizes=sizes, timeout=timeout, encoding=encoding, isolate=isolate,
+                      cross_check=cross_check)[0]

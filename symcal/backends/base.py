@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from symcal.verdicts import Evidence, Status
+from symcal.verdicts import CrossCheck, Evidence, Status
 
 __all__ = ["Outcome", "Budget"]
 
@@ -17,6 +17,7 @@ class Outcome:
     backend: str
     evidence: Evidence | None = None
     reason: str = ""
+    cross_check: CrossCheck | None = None
 
 
 class Budget:

@@ -13,7 +13,7 @@ from typing import Any
 from symcal.claims.core import Claim
 from symcal.verdicts import Status, Verdict
 
-__all__ = ["agrees", "is_erratum", "to_json", "table", "markdown_report", "versions"]
+__all__ = ["agrees", "is_erratum", "to_json", "table", "markdown_report", "versions", "second_opinion_summary"]
 
 
 def agrees(claim: Claim, verdict: Verdict) -> bool:
@@ -65,6 +65,7 @@ def element(claim: Claim, v: Verdict) -> dict[str, Any]:
         "citation": {"paper": claim.citation.paper, "location": claim.citation.location,
                      "quote": claim.citation.quote},
         "sizes": [s.to_json() for s in v.sizes],
+        "cross_check": v.cross_check.to_json() if v.cross_check is not None else None,
     }
 
 
@@ -114,6 +115,30 @@ def table(pairs: list[tuple[Claim, Verdict]], *, verbose: bool = False) -> str:
     summary = (f"{len(pairs)} claims: {n_ok} agree with the source, {n_err} recorded errata, "
                f"{n_bad} disagree; {total:.1f} s of checking")
     return "\n".join(lines + ([""] + details if details else []) + ["", summary])
+
+
+def second_opinion_summary(pairs: list[tuple[Claim, Verdict]]) -> str:
+    """One line: how many verdicts cvc5 re-decided, and every disagreement (loudly)."""
+    ccs = [(c, v.cross_check) for c, v in pairs if v.cross_check is not None]
+    asked = [(c, cc) for c, cc in ccs if not cc.skipped]
+    if not asked:
+        skipped = next((cc.skipped for _, cc in ccs if cc.skipped), "")
+        return "second opinion: none" + (f" ({skipped})" if skipped else " (no SMT answers, or not asked)")
+    solver = asked[0][1].solver
+    answers = sum(cc.answers for _, cc in asked)
+    agreed = sum(cc.agreed for _, cc in asked)
+    confirmed = sum(cc.confirmed for _, cc in asked)
+    dis = [(c, d) for c, cc in asked for d in cc.disagreements]
+    unk = [(c, u) for c, cc in asked for u in cc.unknown]
+    line = (f"second opinion: {solver} re-decided {answers} SMT answers of {len(asked)} verdicts: "
+            f"{confirmed} verdicts fully confirmed ({agreed} answers agree), {len(unk)} answers without a "
+            f"cvc5 answer, {len(dis)} disagreements")
+    lines = [line]
+    lines += [f"  SOLVERS DISAGREE on {c.id}: {d}" for c, d in dis]
+    lines += [f"  no cvc5 answer for {c.id}: {_short(u, 160)}" for c, u in unk[:10]]
+    if len(unk) > 10:
+        lines.append(f"  ... and {len(unk) - 10} more without a cvc5 answer")
+    return "\n".join(lines)
 
 
 def markdown_report(pairs: list[tuple[Claim, Verdict]], title: str = "symcal report") -> str:

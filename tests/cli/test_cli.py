@@ -1,6 +1,7 @@
 """The command line keeps the interface contract: verbs, JSON fields, exit codes, errors."""
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -65,7 +66,14 @@ def test_cross_check_with_cvc5_reports_agreement():
     pytest.importorskip("cvc5")
     r = symcal("check", "duchi2010.lemma14", "--size", "3..4", "--cross-check")
     assert r.returncode == 0, r.stdout + r.stderr
+    assert re.search(r"re-decided \d+ SMT answers of 1 verdicts: 1 verdicts fully confirmed", r.stdout)
     assert "0 disagreements" in r.stdout
+
+
+def test_no_cross_check_skips_the_second_opinion():
+    r = symcal("check", "duchi2010.lemma14", "--size", "3..4", "--no-cross-check", "--json")
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)[0]["cross_check"] is None
 
 
 def test_show_prints_statement_hypotheses_and_citation():

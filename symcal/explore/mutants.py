@@ -1,0 +1,446 @@
+"""Mutation testing of the claim library: does every check fail when the claim is wrong?
+
+For every bundled claim the mutation operators below build *mutants*: claims that differ from
+the original by one small edit.  A mutant of a claim that holds is **killed** when symcal
+refutes it (with an exactly re-checked witness, or an unsat existence query); a mutant that
+comes back proved **survived**, and each survivor gets the reason it is harmless:
+
+========  ==========================================================  ==========================
+operator  edit                                                        a survivor means
+========  ==========================================================  ==========================
+flip      reverse one inequality of the conclusion (<= to >=)         equality holds there
+strict    make one non-strict inequality of the conclusion strict     the bound is never tight
+          (and, for hypotheses, a strict one non-strict)              / boundary is harmless
+nudge     move one numeric constant of the conclusion by +-1/7        the constant is not tight
+drop      drop one named hypothesis                                   the hypothesis is not
+                                                                      needed (a finding)
+swap      exchange two symbols of one family in the conclusion        the conclusion is
+                                                                      symmetric in them
+========  ==========================================================  ==========================
+
+A mutant is **equivalent** when it is the same statement as the original (a swap that maps
+the claim onto itself; a strictness change that cannot matter because the claim is an
+equality-free identity...): equivalence is decided syntactically and reported as such.
+Mutants of a claim the paper refutes are *strengthened* only (drop a hypothesis, make the
+conclusion strict): a stronger version of a false claim is false, so one of them coming back
+``proved`` would be a soundness bug.  Every such case is counted in ``unsound``.
+
+Claims whose statement is an opaque Python predicate (``finite_check``) or a numeric
+confirmation have no mutation operator; they are listed, and their negative twins live in
+the tests (``tests/theorems``).  Sized claims are mutated at their smallest default sizes.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import sympy
+from sympy.core.relational import Relational
+
+from symcal.claims.core import Claim, ExistsSpec, IdentitySpec, ImpliesSpec, Local, NodeSpec
+from symcal.verdicts import Status, Verdict
+
+__all__ = ["Mutant", "MutantResult", "SelftestReport", "mutants_of", "run_selftest"]
+
+NUDGE = sympy.Rational(1, 7)
+MAX_SWAPS = 3
+
+_FLIP = {sympy.Lt: sympy.Gt, sympy.Gt: sympy.Lt, sympy.Le: sympy.Ge, sympy.Ge: sympy.Le}
+_STRICT = {sympy.Le: sympy.Lt, sympy.Ge: sympy.Gt}
+_LOOSE = {sympy.Lt: sympy.Le, sympy.Gt: sympy.Ge}
+
+
+@dataclass(frozen=True)
+class Mutant:
+    original: Claim
+    claim: Claim
+    operator: str
+    edit: str  # what was changed, in words
+    equivalent: str = ""  # non-empty: why this mutant is the same statement as the original
+    strengthening: bool = False  # implies the original (kills are expected even if it is false)
+
+
+@dataclass(frozen=True)
+class MutantResult:
+    mutant: Mutant
+    verdict: Verdict
+    outcome: str  # killed | survived | equivalent | undecided | unsound
+    why: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"claim": self.mutant.original.id, "mutant": self.mutant.claim.id, "operator": self.mutant.operator,
+                "edit": self.mutant.edit, "outcome": self.outcome, "status": self.verdict.status.value,
+                "why": self.why, "scope": self.verdict.scope}
+
+
+@dataclass
+class SelftestReport:
+    results: list[MutantResult] = field(default_factory=list)
+    not_mutable: list[tuple[str, str]] = field(default_factory=list)  # (claim id, why)
+    skipped: list[tuple[str, str]] = field(default_factory=list)  # originals not decided as expected
+
+    def count(self, outcome: str) -> int:
+        return sum(r.outcome == outcome for r in self.results)
+
+    @property
+    def kill_rate(self) -> float:
+        """Killed over the non-equivalent mutants that were decided."""
+        denominator = self.count("killed") + self.count("survived") + self.count("unsound")
+        return self.count("killed") / denominator if denominator else 1.0
+
+    def summary(self) -> str:
+        return (f"mutants: {len(self.results)} generated, {self.count('killed')} killed, "
+                f"{self.count('equivalent')} equivalent, {self.count('survived')} survived (each explained), "
+                f"{self.count('undecided')} undecided, {self.count('unsound')} unsound; kill rate "
+                f"{100 * self.kill_rate:.1f}% of non-equivalent decided mutants; "
+                f"{len(self.not_mutable)} claims without a mutation operator")
+
+    def to_json(self) -> dict[str, Any]:
+        return {"generated": len(self.results), "killed": self.count("killed"),
+                "equivalent": self.count("equivalent"), "survived": self.count("survived"),
+                "undecided": self.count("undecided"), "unsound": self.count("unsound"),
+                "kill_rate": round(self.kill_rate, 4),
+                "mutants": [r.to_json() for r in self.results],
+                "not_mutable": [{"claim": c, "why": w} for c, w in self.not_mutable],
+                "originals_not_as_expected": [{"claim": c, "why": w} for c, w in self.skipped]}
+
+
+# --------------------------------------------------------------------------- sympy edits
+
+def _relationals(expr: Any) -> list[Relational]:
+    """Inequalities of ``expr`` in a stable order (pre-order, duplicates once)."""
+    out: list[Relational] = []
+    if not isinstance(expr, sympy.Basic):
+        return out
+    for node in sympy.preorder_traversal(expr):
+        if isinstance(node, Relational) and type(node) in _FLIP and node not in out:
+            out.append(node)
+    return out
+
+
+def _walk_constants(expr: Any, parent: Any = None) -> list[sympy.Number]:
+    """Numeric constants outside exponents, not the sign factor -1 of a product."""
+    if isinstance(expr, sympy.Number):
+        if not expr.is_finite or (isinstance(parent, sympy.Mul) and abs(expr) == 1):
+            return []
+        return [expr]
+    if not isinstance(expr, sympy.Basic):
+        return []
+    args = expr.args[:1] if isinstance(expr, sympy.Pow) else expr.args
+    return [c for a in args for c in _walk_constants(a, expr)]
+
+
+def _constants(expr: Any) -> list[sympy.Number]:
+    """Numeric constants of ``expr`` worth nudging (each value once); 0 stands for the zero side
+    of inequalities such as ``x >= 0``."""
+    out: list[sympy.Number] = []
+    for c in _walk_constants(expr):
+        if c not in out:
+            out.append(c)
+    zero_side = [r for r in _relationals(expr) if r.rhs == 0 or r.lhs == 0]
+    if zero_side and sympy.Integer(0) not in out:
+        out.append(sympy.Integer(0))
+    return out
+
+
+def _replace_constant(expr: Any, c: sympy.Number, new: Any, parent: Any = None) -> Any:
+    if isinstance(expr, sympy.Number):
+        return new if expr == c and not (isinstance(parent, sympy.Mul) and abs(expr) == 1) else expr
+    if not isinstance(expr, sympy.Basic) or not expr.args:
+        return expr
+    if isinstance(expr, sympy.Pow):
+        return sympy.Pow(_replace_constant(expr.args[0], c, new, expr), expr.args[1])
+    return expr.func(*[_replace_constant(a, c, new, expr) for a in expr.args])
+
+
+def _nudge_number(expr: Any, c: sympy.Number, delta: sympy.Rational) -> Any:
+    if c == 0:  # zero is implicit in "x >= 0": move the right-hand side of those relations
+        def shift(r: Relational) -> Relational:
+            if r.rhs == 0:
+                return type(r)(r.lhs, delta)
+            if r.lhs == 0:
+                return type(r)(delta, r.rhs)
+            return r
+        return expr.replace(lambda e: isinstance(e, Relational) and type(e) in _FLIP, shift)
+    return _replace_constant(expr, c, c + delta)
+
+
+def _family(s: sympy.Symbol) -> str:
+    m = re.match(r"[A-Za-z]+", s.name)
+    return (m.group(0) if m else s.name) + str(sorted(s.assumptions0.items()))
+
+
+def _swappable(expr: Any) -> list[tuple[sympy.Symbol, sympy.Symbol]]:
+    if not isinstance(expr, sympy.Basic):
+        return []
+    syms = sorted(expr.free_symbols, key=lambda s: s.name)
+    pairs = [(a, b) for k, a in enumerate(syms) for b in syms[k + 1:] if _family(a) == _family(b)]
+    return pairs[:MAX_SWAPS]
+
+
+def _swap(expr: Any, a: sympy.Symbol, b: sympy.Symbol) -> Any:
+    if isinstance(expr, list | tuple):
+        return type(expr)(_swap(e, a, b) for e in expr)
+    if isinstance(expr, dict):
+        return {_swap(k, a, b): _swap(v, a, b) for k, v in expr.items()}
+    if isinstance(expr, sympy.Basic):
+        return expr.xreplace({a: b, b: a})
+    return expr
+
+
+def _as_list(x: Any) -> list[Any]:
+    return list(x) if isinstance(x, list | tuple) else [x]
+
+
+def _hyp_key(hyps: dict[str, Any]) -> set[Any]:
+    return {sympy.sympify(e) for v in hyps.values() for e in _as_list(v)}
+
+
+# --------------------------------------------------------------------------- node edits
+
+def _z3_flip(e: Any) -> Any:
+    """The z3 boolean ``e`` with every inequality reversed (x <= y becomes x >= y)."""
+    import z3
+
+    if not z3.is_app(e):
+        return e
+    k = e.decl().kind()
+    kids = [_z3_flip(c) for c in e.children()]
+    flips = {z3.Z3_OP_LE: lambda x, y: x >= y, z3.Z3_OP_GE: lambda x, y: x <= y,
+             z3.Z3_OP_LT: lambda x, y: x > y, z3.Z3_OP_GT: lambda x, y: x < y}
+    if k in flips and len(kids) == 2:
+        return flips[k](*kids)
+    if not kids or not z3.is_bool(e):
+        return e
+    return e.decl()(*kids)
+
+
+def _flip_all(expr: Any) -> Any:
+    return expr.replace(lambda e: isinstance(e, Relational) and type(e) in _FLIP, lambda r: _FLIP[type(r)](*r.args))
+
+
+def _node_flipped(local: Local) -> Local:
+    """The local constraint with every inequality reversed, the same in all three evaluations
+    (z3, sympy, and exact Fractions -- the last through the sympy form, so that the exact
+    re-check of a counterexample evaluates the mutant, not the original)."""
+    from symcal.backends import nodes
+
+    def fn(a: Any, *t: int) -> Any:
+        if isinstance(a, nodes.ExactWeights):
+            sym = nodes._SympyWeights(tuple(a.nodes), generic=False)
+            expr = _flip_all(sympy.sympify(local.fn(sym, *t)))
+            values = {s: sympy.Rational(a.d(*ij)) if s.name.startswith("d_") else sympy.Rational(a(*ij))
+                      for s, ij in sym.symbol_nodes.items()}
+            return bool(expr.xreplace(values))
+        out = local.fn(a, *t)
+        if isinstance(out, sympy.Basic):
+            return _flip_all(out)
+        if isinstance(out, bool):  # pragma: no cover - only the exact accessor gives bools
+            return out
+        return _z3_flip(out)
+
+    return Local(local.arity, fn, f"flipped({local.text})")
+
+
+# --------------------------------------------------------------------------- mutants
+
+def _mid(claim: Claim, op: str, k: int) -> str:
+    return f"{claim.id}.mutant_{op}{k}"
+
+
+def _replace_spec(claim: Claim, mid: str, spec: Any, **extra: Any) -> Claim:
+    return dataclasses.replace(claim, id=mid, spec=spec, expected=None, finding=None, scope="", **extra)
+
+
+def _smallest_sizes(claim: Claim) -> Claim:
+    if claim.sizes is None or claim.strategy == "local_lemma":
+        return claim
+    lo, hi = claim.sizes.default
+    return dataclasses.replace(claim, sizes=dataclasses.replace(claim.sizes, default=(lo, min(hi, lo + 1))))
+
+
+def _conclusion_mutants(claim: Claim, concl: Callable[[int | None], Any], rebuild: Callable[[Callable], Any],
+                        m0: int | None, hyps_now: dict[str, Any] | None) -> list[Mutant]:
+    out: list[Mutant] = []
+    base = concl(m0)
+    for k, rel in enumerate(_relationals(base)):
+        def flipped(m: int | None, k: int = k) -> Any:
+            e = concl(m)
+            rels = _relationals(e)
+            return e.xreplace({rels[k]: _FLIP[type(rels[k])](*rels[k].args)}) if k < len(rels) else e
+        out.append(Mutant(claim, _replace_spec(claim, _mid(claim, "flip", k), rebuild(flipped)), "flip",
+                          f"reverse {rel}"))
+        if type(rel) in _STRICT:
+            def strict(m: int | None, k: int = k) -> Any:
+                e = concl(m)
+                rels = _relationals(e)
+                r = rels[k] if k < len(rels) else None
+                return e.xreplace({r: _STRICT[type(r)](*r.args)}) if r is not None and type(r) in _STRICT else e
+            out.append(Mutant(claim, _replace_spec(claim, _mid(claim, "strict", k), rebuild(strict)), "strict",
+                              f"make {rel} strict", strengthening=True))
+    for k, c in enumerate(_constants(base)):
+        for sign, delta in (("plus", NUDGE), ("minus", -NUDGE)):
+            def nudged(m: int | None, c: Any = c, delta: Any = delta) -> Any:
+                return _nudge_number(concl(m), c, delta)
+            what = "the zero side of each inequality" if c == 0 else f"constant {c}"
+            out.append(Mutant(claim, _replace_spec(claim, _mid(claim, f"nudge_{sign}", k), rebuild(nudged)),
+                              "nudge", f"move {what} by {'+' if delta > 0 else '-'}1/7"))
+    for k, (a, b) in enumerate(_swappable(base)):
+        def swapped(m: int | None, a: Any = a, b: Any = b) -> Any:
+            return _swap(concl(m), a, b)
+        equivalent = ""
+        if sympy.simplify(_swap(base, a, b)) == sympy.simplify(base) or _swap(base, a, b) == base:
+            if hyps_now is None or _hyp_key(_swap(hyps_now, a, b)) == _hyp_key(hyps_now):
+                equivalent = f"the claim is the same with {a} and {b} exchanged"
+        out.append(Mutant(claim, _replace_spec(claim, _mid(claim, "swap", k), rebuild(swapped)), "swap",
+                          f"exchange {a} and {b} in the conclusion", equivalent=equivalent))
+    return out
+
+
+def mutants_of(claim: Claim) -> tuple[list[Mutant], str]:
+    """The mutants of ``claim`` and, when there are none, why."""
+    claim = _smallest_sizes(claim)
+    spec = claim.spec
+    m0 = claim.sizes.default[0] if claim.sizes is not None else None
+    out: list[Mutant] = []
+    if isinstance(spec, ImpliesSpec):
+        hyps_now = {k: v(m0) for k, v in spec.hypotheses.items()}
+        out += _conclusion_mutants(claim, spec.conclusion, lambda f: dataclasses.replace(spec, conclusion=f), m0,
+                                   hyps_now)
+        for name in claim.hypothesis_names:
+            out.append(Mutant(claim, claim.without(name).replace(id=_mid(claim, f"drop_{name}", 0)), "drop",
+                              f"drop hypothesis {name}", strengthening=True))
+            strict_rels = [r for r in _as_list(hyps_now[name]) if isinstance(r, Relational) and type(r) in _LOOSE]
+            if strict_rels:
+                def loosened(m: int | None, name: str = name) -> Any:
+                    return [(_LOOSE[type(r)](*r.args) if isinstance(r, Relational) and type(r) in _LOOSE else r)
+                            for r in _as_list(spec.hypotheses[name](m))]
+                hyps = dict(spec.hypotheses)
+                hyps[name] = loosened
+                out.append(Mutant(claim, _replace_spec(claim, _mid(claim, f"strict_hyp_{name}", 0),
+                                                       dataclasses.replace(spec, hypotheses=hyps)),
+                                  "strict", f"make the strict inequalities of hypothesis {name} non-strict",
+                                  strengthening=True))
+    elif isinstance(spec, IdentitySpec):
+        out += [mu for mu in _conclusion_mutants(claim, spec.rhs, lambda f: dataclasses.replace(spec, rhs=f), m0,
+                                                 None) if mu.operator in ("nudge", "swap")]
+        if not out:
+            def plus(m: int | None) -> Any:
+                rhs = spec.rhs(m)
+                if isinstance(rhs, sympy.MatrixBase):  # nudge one entry
+                    rhs = rhs.copy()
+                    rhs[0] = rhs[0] + NUDGE
+                    return rhs
+                return rhs + NUDGE
+            out.append(Mutant(claim, _replace_spec(claim, _mid(claim, "nudge_plus", 0),
+                                                   dataclasses.replace(spec, rhs=plus)),
+                              "nudge", "add 1/7 to the right-hand side"))
+    elif isinstance(spec, ExistsSpec):
+        for name in claim.hypothesis_names:
+            cons = spec.constraints[name]
+            if not any(isinstance(r, Relational) and type(r) in _FLIP for r in _as_list(cons(m0))):
+                continue
+            def flipped_c(m: int | None, cons: Any = cons) -> Any:
+                return [(_FLIP[type(r)](*r.args) if isinstance(r, Relational) and type(r) in _FLIP else r)
+                        for r in _as_list(cons(m))]
+            new = dict(spec.constraints)
+            new[name] = flipped_c
+            out.append(Mutant(claim, _replace_spec(claim, _mid(claim, f"flip_{name}", 0),
+                                                   dataclasses.replace(spec, constraints=new)),
+                              "flip", f"reverse the inequalities of constraint {name}"))
+    elif isinstance(spec, NodeSpec):
+        out.append(Mutant(claim, _replace_spec(claim, _mid(claim, "flip", 0),
+                                               dataclasses.replace(spec, conclusion=_node_flipped(spec.conclusion))),
+                          "flip", "reverse every inequality of the conclusion"))
+        for name in claim.hypothesis_names:
+            w = claim.without(name)
+            out.append(Mutant(claim, w.replace(id=_mid(claim, f"drop_{name}", 0),
+                                               strategy=claim.strategy), "drop",
+                              f"drop hypothesis {name}", strengthening=True))
+    elif claim.kind == "interval" and hasattr(spec, "relation"):
+        rel = spec.relation
+        flip = {">=": "<=", "<=": ">=", ">": "<", "<": ">"}
+        out.append(Mutant(claim, _replace_spec(claim, _mid(claim, "flip", 0),
+                                               dataclasses.replace(spec, relation=flip.get(rel, rel))),
+                          "flip", f"reverse {rel}"))
+        def rhs_plus(m: int | None) -> Any:
+            return spec.rhs(m) + (NUDGE if rel in (">=", ">") else -NUDGE)
+        out.append(Mutant(claim, _replace_spec(claim, _mid(claim, "nudge", 0), dataclasses.replace(spec, rhs=rhs_plus)),
+                          "nudge", f"move the right-hand side by 1/7 against {rel}"))
+    if out:
+        return out, ""
+    if claim.kind == "finite":
+        return [], "an exhaustive check of a Python predicate: no symbolic operator applies (negative twin in tests)"
+    if claim.kind == "numeric":
+        return [], "a numeric confirmation never refutes, so a mutant cannot be killed (negative twin in tests)"
+    return [], f"no mutation operator for this {claim.kind} claim's expressions"
+
+
+def _survivor_reason(mu: Mutant) -> str:
+    op = mu.operator
+    if op == "flip":
+        return ("the conclusion still holds with this inequality reversed: under the hypotheses it is an "
+                "equality, or it sits in a part of the conclusion that is never needed")
+    if op == "strict":
+        return ("the stronger form also holds: the printed inequality is never tight there (for a hypothesis: "
+                "its boundary case is harmless)")
+    if op == "nudge":
+        return "the constant is not tight: the claim survives moving it by 1/7"
+    if op == "drop":
+        return "FINDING: the hypothesis is not needed for this claim (within the scope checked)"
+    if op == "swap":
+        return "the conclusion also holds with the two symbols exchanged"
+    return "survived"
+
+
+def classify(mu: Mutant, v: Verdict) -> MutantResult:
+    """Killed, survived (with its reason), equivalent, undecided, or unsound."""
+    orig_expected = mu.original.expected
+    original_false = orig_expected is Status.REFUTED or mu.original.finding is not None
+    if original_false:
+        if v.status is Status.PROVED and mu.strengthening:
+            return MutantResult(mu, v, "unsound", "a strengthened version of a refuted claim was proved")
+        if v.status is Status.REFUTED:
+            return MutantResult(mu, v, "killed", "still refuted")
+        if v.status.decisive:
+            return MutantResult(mu, v, "survived", "the edit turned a false statement into a true one")
+        return MutantResult(mu, v, "undecided", v.reason)
+    if mu.equivalent:
+        ok = v.status is not Status.REFUTED
+        return MutantResult(mu, v, "equivalent" if ok else "unsound",
+                            mu.equivalent if ok else "an equivalent mutant was refuted")
+    if v.status is Status.REFUTED:
+        return MutantResult(mu, v, "killed", "refuted with re-checked evidence")
+    if v.status in (Status.PROVED, Status.WITNESSED):
+        return MutantResult(mu, v, "survived", _survivor_reason(mu))
+    return MutantResult(mu, v, "undecided", v.reason or v.status.value)
+
+
+def run_selftest(
+    claims: Sequence[Claim], *, timeout: float = 10.0, jobs: int = 2,
+    progress: Callable[[str], None] | None = None,
+) -> SelftestReport:
+    """Generate every mutant of every claim that is decided as its source says (or is a
+    recorded erratum), decide them all, and classify each."""
+    from symcal.runner import check_many
+
+    report = SelftestReport()
+    base = [_smallest_sizes(c) for c in claims]
+    originals = check_many(base, timeout=timeout, jobs=jobs)
+    mutants: list[Mutant] = []
+    for c, v in zip(claims, originals, strict=True):
+        erratum = c.finding is not None and v.status is Status.REFUTED
+        if not (v.status is c.expected or erratum):
+            report.skipped.append((c.id, f"the original is {v.status.value}, expected {c.expected}"))
+            continue
+        ms, why = mutants_of(c)
+        if not ms:
+            report.not_mutable.append((c.id, why))
+        mutants += ms
+    verdicts = check_many([mu.claim for mu in mutants], timeout=timeout, jobs=jobs, progress=progress)
+    report.results = [classify(mu, v) for mu, v in zip(mutants, verdicts, strict=True)]
+    return report

@@ -1,0 +1,95 @@
+"""The second opinion: cvc5 re-decides every SMT answer behind a proved/refuted verdict from
+the same SMT-LIB2 text; a disagreement turns the verdict into unknown with both answers kept."""
+
+from __future__ import annotations
+
+import pytest
+import sympy
+
+from symcal import Citation, implies
+from symcal.backends import cvc5_backend
+from symcal.report import second_opinion_summary, to_json
+from symcal.runner import check, check_many
+from symcal.verdicts import Status
+
+pytest.importorskip("cvc5")
+
+x, y = sympy.symbols("x y", real=True)
+CITE = Citation("test2026", "eq. 1", "x > 0 and y > 0 imply x*y > 0")
+TRUE = implies("test2026.product_positive", hypotheses={"x_pos": [x > 0], "y_pos": [y > 0]},
+               conclusion=x * y > 0, cite=CITE, statement="x, y > 0 => x y > 0")
+
+
+def test_a_proved_verdict_carries_cvc5s_confirmation():
+    v = check(TRUE, cross_check=True)
+    assert v.status is Status.PROVED
+    assert v.cross_check is not None and v.cross_check.confirmed
+    assert v.cross_check.answers == 1 and not v.cross_check.disagreements
+    assert "cvc5" in v.evidence.summary() and "agrees" in v.evidence.summary()
+
+
+def test_sized_sweeps_add_up_their_second_opinions():
+    from symcal.library import load_bundled, select
+
+    claim = select(load_bundled(), ["duchi2010.lemma14"])[0]
+    v = check(claim, sizes=(3, 4), cross_check=True)
+    assert v.status is Status.PROVED
+    assert v.cross_check.answers >= 2 and v.cross_check.agreed == v.cross_check.answers
+
+
+def test_a_disagreement_turns_the_verdict_unknown_and_keeps_both_answers(monkeypatch):
+    monkeypatch.setattr(cvc5_backend, "decide_smtlib", lambda text, timeout: "sat")
+    v = check(TRUE, cross_check=True, isolate=False)
+    assert v.status is Status.UNKNOWN
+    assert "SOLVERS DISAGREE" in v.reason and "z3 says unsat" in v.reason and "cvc5 says sat" in v.reason
+    assert v.evidence is not None and "DISAGREES" in v.evidence.summary()
+    assert v.cross_check.disagreements
+    line = second_opinion_summary([(TRUE, v)])
+    assert "1 disagreements" in line and "SOLVERS DISAGREE on test2026.product_positive" in line
+
+
+def test_a_cvc5_unknown_is_no_answer_never_agreement(monkeypatch):
+    monkeypatch.setattr(cvc5_backend, "decide_smtlib", lambda text, timeout: "unknown (TIMEOUT)")
+    v = check(TRUE, cross_check=True, isolate=False)
+    assert v.status is Status.PROVED  # z3's proof stands, but it is not counted as confirmed
+    assert not v.cross_check.confirmed and v.cross_check.agreed == 0 and v.cross_check.unknown
+
+
+def test_the_json_element_reports_the_second_opinion():
+    (v,) = check_many([TRUE], cross_check=True)
+    (e,) = to_json([(TRUE, v)])
+    assert e["cross_check"]["solver"].startswith("cvc5") and e["cross_check"]["agreed"] == 1
+
+
+def test_no_cross_check_asked_means_none_reported():
+    v = check(TRUE, cross_check=False)
+    assert v.cross_check is None
+    assert "none" in second_opinion_summary([(TRUE, v)])
+
+
+def test_cross_check_must_be_a_bool_or_none():
+    from symcal.errors import InvalidInput
+
+    with pytest.raises(InvalidInput, match="cross_check"):
+        check_many([TRUE], cross_check="yes")  # type: ignore[arg-type]
+
+
+def test_cvc5_decides_nonlinear_real_queries_by_coverings():
+    text = ("(set-logic ALL)(declare-fun a () Real)(declare-fun b () Real)"
+            "(assert (> a 0.0))(assert (> b 0.0))(assert (<= (* a b) 0.0))(check-sat)")
+    assert cvc5_backend.decide_smtlib(text, 10) == "unsat"
+
+
+def test_a_cvc5_that_hangs_costs_the_confirmation_never_the_decision(monkeypatch):
+    import time
+
+    def hang(text, timeout):
+        while True:
+            time.sleep(0.05)
+
+    monkeypatch.setattr(cvc5_backend, "decide_smtlib", hang)  # inherited by the forked worker
+    t = time.monotonic()
+    v = check(TRUE, cross_check=True, timeout=1.0)
+    assert time.monotonic() - t < 4.0
+    assert v.status is Status.PROVED
+    assert not v.cross_check.confirmed and "killed" in v.cross_check.unknown[0]

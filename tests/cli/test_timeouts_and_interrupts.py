@@ -1,0 +1,101 @@
+"""Honest timeouts at the command line: a hard query with a short --timeout is unknown within
+twice the limit (also when the check ignores its own limit), --jobs keeps results with their
+claims, and Ctrl-C stops cleanly: exit 130, one line, no traceback, no worker left behind."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+HARD = '''
+import time
+import sympy
+from symcal import Citation, finite_check, implies
+
+C = Citation("hard2026", "eq. 1", "hard on purpose")
+a, b, c = sympy.symbols("fa fb fc", integer=True)
+# Fermat for cubes over positive integers: true, far beyond z3's nonlinear integer reasoning
+fermat = implies("hard2026.fermat3", hypotheses={"pos": [a > 0, b > 0, c > 0]},
+                 conclusion=sympy.Ne(a**3 + b**3, c**3), cite=C, statement="no positive a^3 + b^3 = c^3")
+
+
+def forever(case):
+    while True:  # ignores every limit
+        time.sleep(0.05)
+
+
+hang = finite_check("hard2026.hang", cases=[1], holds=forever, domain="one case", cite=C,
+                    statement="a check that never returns")
+quick = [implies(f"hard2026.quick{k}", hypotheses={"h": [a > k]}, conclusion=a > k - 1 + 2 * (k % 2), cite=C,
+                 statement=f"quick claim {k}") for k in range(6)]
+CLAIMS = [fermat, hang] + quick
+'''
+
+
+@pytest.fixture()
+def hard_file(tmp_path: Path) -> Path:
+    p = tmp_path / "hard_claims_for_symcal_test.py"
+    p.write_text(HARD)
+    return p
+
+
+def run(*args: str, timeout: float = 120) -> tuple[subprocess.CompletedProcess[str], float]:
+    t = time.monotonic()
+    r = subprocess.run([sys.executable, "-m", "symcal", *args], capture_output=True, text=True, timeout=timeout)
+    return r, time.monotonic() - t
+
+
+def elapsed_in_json(stdout: str) -> dict[str, dict]:
+    return {e["id"]: e for e in json.loads(stdout)}
+
+
+@pytest.mark.parametrize("claim_id", ["hard2026.fermat3", "hard2026.hang"])
+def test_a_hard_or_hanging_check_is_unknown_within_twice_the_limit(hard_file, claim_id):
+    r, _ = run("check", claim_id, "--theorems", str(hard_file), "--timeout", "1", "--json")
+    assert r.returncode == 1, r.stderr  # unknown disagrees with the expected "proved"
+    (e,) = json.loads(r.stdout)
+    assert e["status"] == "unknown"
+    assert e["seconds"] < 2.0, e  # the decision itself, measured by the runner
+    assert "limit" in e["reason"] or "timeout" in e["reason"]
+
+
+def test_parallel_jobs_at_the_cli_keep_each_verdict_with_its_claim(hard_file):
+    r, _ = run("check", "hard2026.quick*", "--theorems", str(hard_file), "--jobs", "3", "--json")
+    got = {k: v["status"] for k, v in elapsed_in_json(r.stdout).items()}
+    assert got == {f"hard2026.quick{k}": ("refuted" if k % 2 else "proved") for k in range(6)}
+
+
+def _workers_mentioning(marker: str) -> list[int]:
+    pids = []
+    for d in Path("/proc").iterdir():
+        if d.name.isdigit() and int(d.name) != os.getpid():
+            try:
+                if marker in (d / "cmdline").read_bytes().decode(errors="replace"):
+                    pids.append(int(d.name))
+            except OSError:
+                continue
+    return pids
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="needs /proc to look for leftover workers")
+def test_ctrl_c_stops_cleanly_and_leaves_no_worker_behind(hard_file):
+    p = subprocess.Popen([sys.executable, "-m", "symcal", "check", "hard2026.hang", "hard2026.fermat3",
+                          "--theorems", str(hard_file), "--timeout", "60", "--jobs", "2"],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(4.0)  # both workers are running by now
+    assert len(_workers_mentioning(hard_file.name)) >= 2
+    t = time.monotonic()
+    p.send_signal(signal.SIGINT)
+    out, err = p.communicate(timeout=20)
+    assert time.monotonic() - t < 5.0
+    assert p.returncode == 130
+    assert "interrupted" in err and "Traceback" not in err
+    time.sleep(0.5)
+    assert _workers_mentioning(hard_file.name) == []
