@@ -10,4 +10,4 @@ turns them into a one-line message and exit code 2.
 from __future__ import annotations
 
 # module names under symcal.commands, in the order they appear in ``symcal --help``
-VERBS: tuple[str, ...] = ()
+VERBS: tuple[str, ...] = ("loss", "costs")

@@ -4,6 +4,20 @@ the low-noise condition, the pairwise loss and its optimal set, surrogate risks,
 exact minimum weighted feedback arc set solver.  Nodes are labelled ``1..m``."""
 
 from symcal.ranking._check import CheckResult
+from symcal.ranking.costs import (
+    ConditionResult,
+    CostScheme,
+    cons_costs,
+    dcg_costs,
+    linear_costs,
+    optimal_ranking_function,
+    orboost_costs,
+    ovo_costs,
+    pairs_costs,
+    satisfies_theorem3_condition,
+    weighted_scale_costs,
+    zero_one_costs,
+)
 from symcal.ranking.dags import count_dags, dags
 from symcal.ranking.difference import difference_cycle, difference_graph, is_low_noise
 from symcal.ranking.feedback_arc_set import (
@@ -53,6 +67,18 @@ from symcal.ranking.surrogates import (
 
 __all__ = [
     "CheckResult",
+    "CostScheme",
+    "ConditionResult",
+    "satisfies_theorem3_condition",
+    "optimal_ranking_function",
+    "zero_one_costs",
+    "linear_costs",
+    "dcg_costs",
+    "weighted_scale_costs",
+    "orboost_costs",
+    "pairs_costs",
+    "ovo_costs",
+    "cons_costs",
     "PreferenceGraph",
     "PreferenceDistribution",
     "expected_weights",

@@ -1,0 +1,282 @@
+"""``symcal costs``: does my misranking cost scheme satisfy Uematsu & Lee (2013)'s Theorem 3
+condition, where does it fail, and what is f_0^*?
+
+``symcal costs FILE`` reads a K x K cost table (row j, column i, c_ji above the diagonal) from
+JSON or CSV, or takes a named scheme (``linear``, ``dcg``, ``zero_one``, with ``--K``); it
+prints the verdict with every violating (j, i) and its exact residual, the normalised form,
+the relative scale and f_0^* as a formula in the posteriors.  ``--K-sweep A..B`` sweeps a
+named scheme over K.  ``--posteriors FILE`` ranks the points of a finite instance space by
+f_0^* and checks, exhaustively over weak orders, whether that ranking minimises R_0.
+
+JSON: ``{"costs": [[null, "1", "2"], [null, null, "1"], [null, null, null]]}`` (numbers as
+ints or strings -- ``"3/10"``, ``"0.25"``, ``"exp(103/50)"``; JSON floats are refused).
+CSV: K lines of K comma-separated cells, empty or ``-`` on and below the diagonal; ``#``
+starts a comment line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import sympy
+
+from symcal.errors import invalid
+from symcal.exact import fraction_str
+
+__all__ = ["register", "run", "load_costs", "load_space", "describe_costs"]
+
+MAX_M_EXHAUSTIVE = 7
+
+
+class _JsonFloat(str):
+    pass
+
+
+def _json(path: Path) -> Any:
+    try:
+        return json.loads(path.read_text(), parse_float=_JsonFloat)
+    except json.JSONDecodeError as e:
+        raise invalid(str(path), f"line {e.lineno}", f"valid JSON ({e.msg})") from None
+
+
+def _exact(value: Any, where: str) -> Any:
+    if isinstance(value, _JsonFloat):
+        raise invalid(
+            where,
+            float(value),
+            'an int or a string such as "3/10" or "0.25", not a JSON float',
+            f'write "{value}" in quotes (read as the exact decimal)',
+        )
+    return value
+
+
+def _read_table(path: Path) -> list[list[Any]]:
+    if not path.exists():
+        raise invalid("FILE", str(path), "an existing JSON or CSV file, or a scheme name (linear, dcg, zero_one)")
+    if path.suffix.lower() == ".json":
+        data = _json(path)
+        rows = data.get("costs") if isinstance(data, dict) else data
+        if isinstance(data, dict):
+            extra = set(data) - {"costs", "name"}
+            if extra:
+                raise invalid(
+                    f"{path}: {sorted(extra)[0]}", data[sorted(extra)[0]], 'only the fields "costs" and "name"'
+                )
+        if not isinstance(rows, list):
+            raise invalid(f"{path}: costs", rows, "a K x K table (a list of K rows)")
+        return [
+            [_exact(v, f"{path}: costs[{r}][{c}]") for c, v in enumerate(row, start=1)]
+            if isinstance(row, list)
+            else row
+            for r, row in enumerate(rows, start=1)
+        ]
+    if path.suffix.lower() in {".csv", ".txt"}:
+        lines = [ln for ln in path.read_text().splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
+        return [[cell.strip() for cell in row] for row in csv.reader(io.StringIO("\n".join(lines)))]
+    raise invalid("FILE", str(path), "a .json or .csv file")
+
+
+def load_costs(spec: str, K: int | None = None) -> Any:
+    """A CostScheme from a file path or a scheme name (``linear``, ``dcg``, ``zero_one``)."""
+    from symcal.ranking.costs import NAMED_SCHEMES, CostScheme
+
+    if spec in NAMED_SCHEMES:
+        if K is None:
+            raise invalid("--K", None, f"the number of categories for the named scheme {spec!r}", "add --K 4")
+        return NAMED_SCHEMES[spec](K)
+    path = Path(spec)
+    name = path.stem
+    if path.suffix.lower() == ".json" and path.exists():
+        data = _json(path)
+        if isinstance(data, dict) and isinstance(data.get("name"), str):
+            name = data["name"]
+    return CostScheme.from_matrix(_read_table(path), name=name, source=str(path))
+
+
+def load_space(path_text: str) -> Any:
+    """A finite instance space from JSON ``{"marginal": [...], "posteriors": [[...], ...]}``."""
+    from symcal.ranking.multipartite import FiniteInstanceSpace
+
+    path = Path(path_text)
+    if not path.exists():
+        raise invalid("--posteriors", path_text, "an existing JSON file")
+    data = _json(path)
+    if not isinstance(data, dict) or set(data) != {"marginal", "posteriors"}:
+        raise invalid(
+            f"{path}",
+            data if not isinstance(data, dict) else sorted(data),
+            'a JSON object with exactly "marginal" and "posteriors"',
+        )
+    marg = data["marginal"]
+    post = data["posteriors"]
+    if not isinstance(marg, list) or not isinstance(post, list):
+        raise invalid(f"{path}", "marginal/posteriors", "lists")
+    marg = [_exact(v, f"{path}: marginal[{k}]") for k, v in enumerate(marg, start=1)]
+    post = [
+        [_exact(v, f"{path}: posteriors[{a}][{k}]") for k, v in enumerate(row, start=1)]
+        if isinstance(row, list)
+        else row
+        for a, row in enumerate(post, start=1)
+    ]
+    return FiniteInstanceSpace(tuple(marg), tuple(post))
+
+
+def _show(x: Any) -> str:
+    from fractions import Fraction
+
+    if isinstance(x, Fraction):
+        return fraction_str(x)
+    return sympy.sstr(x)
+
+
+def describe_costs(costs: Any, space: Any = None) -> dict[str, Any]:
+    """A JSON-ready report: the scheme, the condition verdict with violations, the
+    normalised form, the relative scale, f_0^* and (with ``space``) the ranking of its points."""
+    from symcal.ranking.costs import (
+        normalised_condition,
+        optimal_ranking_function,
+        relative_scale,
+        satisfies_theorem3_condition,
+    )
+
+    res = satisfies_theorem3_condition(costs)
+    f0 = optimal_ranking_function(costs)
+    report: dict[str, Any] = {
+        "scheme": costs.to_json(),
+        "condition": "c_1K c_ji = c_1i c_jK - c_1j c_iK for all 1 <= j < i <= K (Uematsu & Lee 2013, Theorem 3)",
+        "verdict": {True: "holds", False: "fails", None: "undecided"}[res.holds],
+        **res.to_json(),
+        "normalised": [
+            {
+                "j": r["j"],
+                "i": r["i"],
+                "lhs c_ji/c_1K": None if r["lhs"] is None else _show(r["lhs"]),
+                "rhs": None if r["rhs"] is None else _show(r["rhs"]),
+            }
+            for r in normalised_condition(costs)
+        ],
+        "relative_scale c_1i/c_iK": [None if v is None else _show(v) for v in relative_scale(costs)],
+        "f0_star": sympy.sstr(f0),
+        "f0_star_valid": res.holds is True and res.c1K_positive is True,
+    }
+    if res.c1K_positive is False:
+        report["warning"] = "c_1K = 0: Theorem 3 needs c_1K > 0 (symcal finding uematsu2013.theorem3.ii)"
+    if space is not None:
+        report["ranking"] = _rank_points(costs, space)
+    return report
+
+
+def _rank_points(costs: Any, space: Any) -> dict[str, Any]:
+    from symcal.ranking.multipartite import check_theorem3, optimal_levels, optimal_scores, pair_table
+
+    if space.K != costs.K:
+        raise invalid("--posteriors", f"K = {space.K}", f"posteriors over the K = {costs.K} labels of the scheme")
+    scores = []
+    for N, M in optimal_scores(space, costs):
+        scores.append("undefined (0/0)" if N == M == 0 else "+inf" if M == 0 else fraction_str(N / M))
+    levels = optimal_levels(space, costs)
+    out: dict[str, Any] = {
+        "f0_star": scores,
+        "levels": list(levels),
+        "order (best first)": [a + 1 for a in sorted(range(space.m), key=lambda a: -levels[a])],
+        "risk of f0_star": fraction_str(pair_table(space, costs).risk(levels)),
+    }
+    if space.m <= MAX_M_EXHAUSTIVE:
+        r = check_theorem3(space, costs)
+        out.update(
+            {
+                "min risk over all weak orders": fraction_str(r.min_risk),
+                "weak orders": r.orders,
+                "f0_star optimal": r.f0_optimal,
+                "a minimiser": list(r.minimisers[0]),
+            }
+        )
+    else:
+        out["note"] = f"m = {space.m} > {MAX_M_EXHAUSTIVE}: the exhaustive check is skipped"
+    return out
+
+
+def _k_range(text: str) -> tuple[int, int]:
+    m = re.fullmatch(r"\s*(\d+)\s*\.\.\s*(\d+)\s*", text)
+    if not m or int(m.group(1)) < 2 or int(m.group(1)) > int(m.group(2)) or int(m.group(2)) > 60:
+        raise argparse.ArgumentTypeError(f"--K-sweep={text!r}: expected A..B with 2 <= A <= B <= 60, e.g. 2..12")
+    return int(m.group(1)), int(m.group(2))
+
+
+def _k(text: str) -> int:
+    try:
+        v = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--K={text!r}: expected a whole number >= 2") from None
+    if v < 2:
+        raise argparse.ArgumentTypeError(f"--K={text!r}: expected a whole number >= 2")
+    return v
+
+
+def register(sub: Any) -> None:
+    sp = sub.add_parser("costs", help="check a misranking cost scheme against Uematsu & Lee's Theorem 3 condition")
+    sp.add_argument("file", metavar="FILE", help="a JSON/CSV K x K cost table, or a scheme name: linear, dcg, zero_one")
+    sp.add_argument("--K", type=_k, help="number of categories for a named scheme")
+    sp.add_argument(
+        "--K-sweep",
+        dest="k_sweep",
+        type=_k_range,
+        metavar="A..B",
+        help="for a named scheme: for which K in A..B does it satisfy the condition",
+    )
+    sp.add_argument("--posteriors", metavar="FILE", help='JSON {"marginal": [...], "posteriors": [[...], ...]}')
+    sp.add_argument("--json", action="store_true", help="machine-readable output")
+    sp.set_defaults(fn=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from symcal.ranking.costs import NAMED_SCHEMES, sweep_named
+
+    if args.k_sweep is not None:
+        if args.file not in NAMED_SCHEMES:
+            raise invalid("FILE", args.file, f"a scheme name ({', '.join(sorted(NAMED_SCHEMES))}) with --K-sweep")
+        report = sweep_named(args.file, range(args.k_sweep[0], args.k_sweep[1] + 1))
+        if args.json:
+            print(json.dumps(report, indent=1))
+        else:
+            print(f"scheme: {report['scheme']}")
+            print(f"condition holds for K = {report['holds_for']}")
+            print(f"fails for K = {report['fails_for']}")
+            for K, v in report["first_violation"].items():
+                print(f"  K = {K}: {v}")
+        return 0
+    costs = load_costs(args.file, args.K)
+    space = load_space(args.posteriors) if args.posteriors else None
+    report = describe_costs(costs, space)
+    if args.json:
+        print(json.dumps(report, indent=1, default=str))
+        return 0
+    print(f"scheme: {costs}")
+    print(f"Theorem 3 condition (c_1K c_ji = c_1i c_jK - c_1j c_iK): {report['verdict'].upper()}")
+    print(f"  {report['reason']}")
+    for v in report["violations"]:
+        print(
+            f"  violated at (j, i) = ({v['j']}, {v['i']}): c_1K c_ji = {v['lhs']}, c_1i c_jK - c_1j c_iK = "
+            f"{v['rhs']}, residual {v['residual']}"
+        )
+    for v in report["undecided"]:
+        print(f"  undecided at (j, i) = ({v['j']}, {v['i']}): residual {v['residual']}")
+    if "warning" in report:
+        print(f"warning: {report['warning']}")
+    print("normalised form (1 <= j < i <= K-1): c_ji/c_1K = (c_jK/c_1K)(c_iK/c_1K)(c_1i/c_iK - c_1j/c_jK)")
+    for r in report["normalised"]:
+        print(f"  ({r['j']}, {r['i']}): {r['lhs c_ji/c_1K']} vs {r['rhs']}")
+    print(f"relative scale c_1i/c_iK (i = 1..K-1): {report['relative_scale c_1i/c_iK']}")
+    valid = "" if report["f0_star_valid"] else "   (NOT guaranteed optimal: the condition or c_1K > 0 fails)"
+    print(f"f_0^* = {report['f0_star']}{valid}")
+    if space is not None:
+        print("ranking of the points by f_0^*:")
+        for k, v in report["ranking"].items():
+            print(f"  {k}: {v}")
+    return 0
