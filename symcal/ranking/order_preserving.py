@@ -1,0 +1,296 @@
+"""Order preservation on a user's small distribution (Calauzènes, Usunier & Gallinari 2013).
+
+* :func:`measure_order_check` -- is every ranking that sorts the items by expected utility
+  ``U(Delta)`` optimal for the measure (``arg sort(U(Delta)) subset arg max R(Delta, .)``,
+  the condition after Theorem 3.2; Eq. (2) for GPPMs)?  Exact, by enumerating rankings; the
+  witness is a sorted-by-U ranking that is not optimal, with a better ranking.
+* :func:`surrogate_order_check` -- is a surrogate loss order-preserving w.r.t. ``u`` on
+  ``Delta`` (Definition 3.1): ``inf L < inf {L(s) : arg sort(s) not in arg sort(U)}``?  The
+  set on the right is the union over pairs with ``U_i > U_j`` of ``{s_i <= s_j}`` (proof of
+  Theorem 3.2), so the check minimises the inner risk globally and on each such half-space.
+  Piecewise-linear risks (hinge-type phi) are minimised *exactly* by z3's optimiser
+  (rational optimum and minimiser, re-evaluated exactly); other risks numerically with scipy,
+  and the result then says ``exact=False`` -- a numeric check is never a proof.
+
+A loss is a function ``loss(v, s)`` of the utility vector ``v`` (exact numbers) and a tuple
+``s`` of sympy symbols, returning a sympy expression; :func:`pairwise_usual` (RankBoost /
+Ranking SVM form, Remark 2) and :func:`pairwise_proposed` (Eq. (4) with
+``lambda = v_i phi(s_i - s_j) + v_j phi(s_j - s_i)``) build the two pairwise losses of
+Remark 2 from a scalar ``phi`` given as a function of a sympy expression.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+import sympy
+
+from symcal.errors import invalid
+from symcal.ranking.measures import (
+    Measure,
+    arg_sort,
+    check_distribution,
+    expected_utility,
+    rankings,
+)
+
+__all__ = [
+    "MeasureOrderResult",
+    "SurrogateOrderResult",
+    "measure_order_check",
+    "surrogate_order_check",
+    "inner_risk",
+    "pairwise_usual",
+    "pairwise_proposed",
+    "hinge",
+    "exp_phi",
+    "logistic_phi",
+]
+
+Loss = Callable[[tuple[Any, ...], tuple[sympy.Symbol, ...]], Any]
+
+
+@dataclass(frozen=True)
+class MeasureOrderResult:
+    """Whether sorting by ``U(Delta)`` is optimal for the measure, with the witness."""
+
+    holds: bool
+    reason: str
+    utility: tuple[Any, ...]
+    best_value: Any
+    witness: dict[str, Any] | None = None
+
+    def __bool__(self) -> bool:
+        return self.holds
+
+
+def measure_order_check(measure: Measure, distribution: Any,
+                        utility: Callable[[Any], Sequence[Any]] | None = None) -> MeasureOrderResult:
+    """Exact: is every ranking in ``arg sort(U(Delta))`` a maximiser of ``R(Delta, .)``?
+
+    ``utility`` defaults to the measure's GPPM utility ``u`` (Table 1); pass one for a
+    non-GPPM measure (ERR, AP) to test a candidate standardisation (Definition B.1).
+    """
+    pairs = check_distribution(distribution)
+    if utility is None:
+        if measure.gppm is None:
+            raise invalid("utility", None, f"a utility function for {measure.name}, which is not a GPPM "
+                          "(Table 1 gives it no u)")
+        g = measure.gppm
+        U = expected_utility(g, pairs, measure.check_y)
+    else:
+        total: list[Any] = [Fraction(0)] * measure.n
+        for y, p in pairs:
+            uy = tuple(utility(measure.check_y(y)))
+            if len(uy) != measure.n:
+                raise invalid("utility", uy, f"{measure.n} utilities (one per item)")
+            total = [t + p * v for t, v in zip(total, uy, strict=True)]
+        U = tuple(total)
+    values = {s: measure.expected(pairs, s) for s in rankings(measure.n)}
+    best = max(values.values())
+    for s in arg_sort(U):
+        if values[s] != best:
+            better = next(t for t, v in values.items() if v == best)
+            return MeasureOrderResult(
+                False, f"the ranking {s} sorts the items by U(Delta) = {_fmt(U)} but R = {values[s]} < "
+                       f"max R = {best} (attained by {better})",
+                U, best, {"sorted_by_U": s, "value": values[s], "better": better, "best_value": best},
+            )
+    return MeasureOrderResult(True, f"all {len(arg_sort(U))} rankings sorting by U(Delta) = {_fmt(U)} attain "
+                              f"max R = {best}", U, best, None)
+
+
+def _fmt(U: Sequence[Any]) -> str:
+    return "(" + ", ".join(str(u) for u in U) + ")"
+
+
+# ---------------------------------------------------------------------------------------
+# surrogates
+# ---------------------------------------------------------------------------------------
+
+
+def hinge(t: Any) -> Any:
+    """``phi(t) = max(0, 1 - t)`` (convex, non-increasing, phi'(0) = -1)."""
+    return sympy.Max(0, 1 - t)
+
+
+def exp_phi(t: Any) -> Any:
+    """``phi(t) = exp(-t)``."""
+    return sympy.exp(-t)
+
+
+def logistic_phi(t: Any) -> Any:
+    """``phi(t) = log(1 + exp(-t))``."""
+    return sympy.log(1 + sympy.exp(-t))
+
+
+def pairwise_usual(phi: Callable[[Any], Any]) -> Loss:
+    """Remark 2: ``l(v, s) = sum_{i, j} 1[v_i > v_j] phi(s_i - s_j)`` (RankBoost, Ranking SVM)."""
+    def loss(v: tuple[Any, ...], s: tuple[sympy.Symbol, ...]) -> Any:
+        n = len(s)
+        return sympy.Add(*[phi(s[i] - s[j]) for i in range(n) for j in range(n) if i != j and v[i] > v[j]])
+    return loss
+
+
+def pairwise_proposed(phi: Callable[[Any], Any]) -> Loss:
+    """Eq. (4) with ``lambda(v_i, v_j, d) = v_i phi(d) + v_j phi(-d)`` (Remark 2)."""
+    def loss(v: tuple[Any, ...], s: tuple[sympy.Symbol, ...]) -> Any:
+        n = len(s)
+        return sympy.Add(*[_rat(v[i]) * phi(s[i] - s[j]) + _rat(v[j]) * phi(s[j] - s[i])
+                           for i in range(n) for j in range(i + 1, n)])
+    return loss
+
+
+def _rat(x: Any) -> Any:
+    if isinstance(x, Fraction):
+        return sympy.Rational(x.numerator, x.denominator)
+    return sympy.sympify(x)
+
+
+def inner_risk(loss: Loss, distribution: Any, n: int, utility: Callable[[Any], Sequence[Any]] | None = None,
+               ) -> tuple[Any, tuple[sympy.Symbol, ...]]:
+    """``L(Delta, s) = sum_y Delta(y) loss(u(y), s)`` as a sympy expression in s_1..s_n."""
+    pairs = check_distribution(distribution)
+    s = tuple(sympy.Symbol(f"s{i}", real=True) for i in range(1, n + 1))
+    terms = []
+    for y, p in pairs:
+        v = tuple(utility(y)) if utility else tuple(y)
+        if len(v) != n:
+            raise invalid("distribution", y, f"supervision with {n} utilities (one per item)")
+        terms.append(_rat(p) * loss(v, s))
+    return sympy.Add(*terms), s
+
+
+@dataclass(frozen=True)
+class SurrogateOrderResult:
+    """Definition 3.1 on one distribution.  ``holds`` is None when undecided; ``exact`` says
+    whether the minima are exact (z3 optimiser on a piecewise-linear risk) or numeric."""
+
+    holds: bool | None
+    exact: bool
+    reason: str
+    utility: tuple[Any, ...]
+    min_risk: Any
+    pair_minima: dict[tuple[int, int], Any] = field(default_factory=dict)
+    witness: dict[str, Any] | None = None
+    method: str = ""
+
+    def __bool__(self) -> bool:
+        return bool(self.holds)
+
+
+def _is_piecewise_linear(expr: Any, s: tuple[sympy.Symbol, ...]) -> bool:
+    for node in sympy.preorder_traversal(expr):
+        if isinstance(node, sympy.Function) and not isinstance(node, sympy.Max | sympy.Min | sympy.Abs):
+            return False
+        if isinstance(node, sympy.Pow):
+            return False
+        if isinstance(node, sympy.Mul) and sum(1 for a in node.args if a.free_symbols) > 1:
+            return False
+    return True
+
+
+def _z3_minimum(expr: Any, s: tuple[sympy.Symbol, ...], extra: list[Any], timeout_s: float
+                ) -> tuple[str, Fraction | None, dict[str, Fraction] | None]:
+    import z3
+
+    from symcal.backends.translate import Translator, model_fraction
+
+    tr = Translator()
+    opt = z3.Optimize()
+    opt.set("timeout", int(timeout_s * 1000))
+    for c in extra:
+        opt.add(tr(c))
+    obj = tr(expr)
+    h = opt.minimize(obj)
+    r = opt.check()
+    if r != z3.sat:
+        return "unknown", None, None
+    val = h.value()
+    if not (z3.is_rational_value(val) or z3.is_int_value(val)):
+        return "unbounded", None, None  # -oo or an epsilon value: the infimum is not attained
+    m = opt.model()
+    point = {str(x): model_fraction(m.eval(tr.var(x), model_completion=True)) for x in s}
+    return "optimal", model_fraction(val), point
+
+
+def _exact_value(expr: Any, s: tuple[sympy.Symbol, ...], point: dict[str, Fraction]) -> Fraction:
+    v = expr.xreplace({x: sympy.Rational(point[str(x)].numerator, point[str(x)].denominator) for x in s})
+    v = sympy.nsimplify(v) if not v.is_Rational else v
+    if not v.is_Rational:
+        raise ValueError(f"not an exact rational value: {v}")
+    return Fraction(int(v.p), int(v.q))
+
+
+def surrogate_order_check(loss: Loss, distribution: Any, n: int, *,
+                          utility: Callable[[Any], Sequence[Any]] | None = None,
+                          timeout_s: float = 10.0) -> SurrogateOrderResult:
+    """Definition 3.1 on a finite distribution of supervisions (exact for piecewise-linear
+    risks, numeric otherwise).  ``utility`` maps a supervision to utilities (default: the
+    supervision itself, i.e. a template loss with u = identity)."""
+    pairs = check_distribution(distribution)
+    expr, s = inner_risk(loss, pairs, n, utility)
+    U: list[Any] = [Fraction(0)] * n
+    for y, p in pairs:
+        v = tuple(utility(y)) if utility else tuple(y)
+        U = [a + p * Fraction(b) for a, b in zip(U, v, strict=True)]
+    Ut = tuple(U)
+    bad_pairs = [(i, j) for i in range(1, n + 1) for j in range(1, n + 1) if Ut[i - 1] > Ut[j - 1]]
+    if not bad_pairs:
+        return SurrogateOrderResult(True, True, "U(Delta) is constant: every ranking sorts by U", Ut, None)
+    if _is_piecewise_linear(expr, s):
+        st, m, pt = _z3_minimum(expr, s, [], timeout_s)
+        if st != "optimal" or m is None or pt is None:
+            return SurrogateOrderResult(None, True, f"the global minimum is {st}", Ut, None, method="z3 Optimize")
+        assert _exact_value(expr, s, pt) == m
+        minima: dict[tuple[int, int], Any] = {}
+        for i, j in bad_pairs:
+            st2, mij, ptij = _z3_minimum(expr, s, [s[i - 1] <= s[j - 1]], timeout_s)
+            if st2 != "optimal" or mij is None or ptij is None:
+                return SurrogateOrderResult(None, True, f"the minimum on s_{i} <= s_{j} is {st2}", Ut, m,
+                                            minima, method="z3 Optimize")
+            if _exact_value(expr, s, ptij) != mij:  # independent exact re-evaluation
+                return SurrogateOrderResult(None, True, "z3's minimiser failed the exact re-evaluation", Ut, m,
+                                            minima, method="z3 Optimize")
+            minima[(i, j)] = mij
+            if mij <= m:
+                return SurrogateOrderResult(
+                    False, True,
+                    f"U_{i} = {Ut[i - 1]} > U_{j} = {Ut[j - 1]}, yet s with s_{i} <= s_{j} attains the minimum "
+                    f"inner risk {m}", Ut, m, minima,
+                    {"pair": (i, j), "scores": ptij, "risk": mij, "min_risk": m}, "z3 Optimize (exact)",
+                )
+        gap = min(minima.values()) - m
+        return SurrogateOrderResult(True, True, f"every misordered half-space has inner risk >= {m} + {gap}",
+                                    Ut, m, minima, None, "z3 Optimize (exact)")
+    return _numeric_check(expr, s, Ut, bad_pairs)
+
+
+def _numeric_check(expr: Any, s: tuple[sympy.Symbol, ...], U: tuple[Any, ...],
+                   bad_pairs: list[tuple[int, int]]) -> SurrogateOrderResult:
+    import numpy as np
+    from scipy.optimize import minimize
+
+    f = sympy.lambdify([s], expr, "numpy")
+    n = len(s)
+
+    def run(cons: list[dict[str, Any]]) -> tuple[float, list[float]]:
+        best = (float("inf"), [0.0] * n)
+        for x0 in (np.zeros(n), np.linspace(1, -1, n), np.array([float(u) for u in U])):
+            r = minimize(lambda x: float(f(x)), x0, method="SLSQP", constraints=cons, options={"maxiter": 500})
+            if r.fun < best[0]:
+                best = (float(r.fun), list(map(float, r.x)))
+        return best
+    m, x = run([])
+    minima: dict[tuple[int, int], Any] = {}
+    for i, j in bad_pairs:
+        mij, _ = run([{"type": "ineq", "fun": lambda x, i=i, j=j: x[j - 1] - x[i - 1]}])
+        minima[(i, j)] = mij
+    gap = min(minima.values()) - m
+    tol = 1e-6
+    holds = True if gap > tol else (None if gap > -tol else False)
+    return SurrogateOrderResult(holds, False, f"numeric (scipy SLSQP): smallest gap {gap:.3g} (tolerance {tol:g}); "
+                                "never a proof", U, m, minima, {"minimiser": x}, "scipy SLSQP (numeric)")

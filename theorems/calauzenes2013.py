@@ -1,0 +1,753 @@
+"""Calauzènes, Usunier & Gallinari (2013), "Calibration and regret bounds for order-preserving
+surrogate losses in learning to rank", Machine Learning 93(2-3).
+
+Main claims
+-----------
+* Table 1 / Definition 2.1: DCG@k, NDCG@k, Prec@k, Rec@k, AUC and Spearman written as
+  (u, phi)-GPPMs, checked exhaustively against their formulas (every label vector, every
+  ranking, every k) for small n, and where the printed u and b are defined.
+  **Erratum**: the AUC's b(y) is printed without its minus sign (Appendix B.1 has it).
+  **Erratum**: NDCG@k's formula divides by max DCG while its u divides by max DCG@k; they
+  agree only for k = n.
+* Eq. (2) and its converse for strictly decreasing phi (with the twin: the converse fails for a
+  phi with a tie); the rearrangement identity (6) and the regret lower bound in the proof of
+  Theorem 3.2.
+* Theorem 3.3's counterexample (n = 4, y = (1,1,0,0), y' = (0,0,1,1), probability 1/2 each):
+  **Erratum**: the printed gaps +1/24 (ERR) and -1/12 (AP) are twice the true gaps +1/48 and
+  -1/24 (the two labels' values were added, not averaged).  The theorem survives: the gaps
+  are non-zero.  Lemma B.2's hypotheses (symmetry, strict monotonicity) hold for ERR and AP.
+* Lemma 4.1 (a set of non-overlapping misordered pairs bounding the regret) and Lemma 5.1's
+  bound with C_phi(2), exhaustively for small n.
+* Table 2 (Appendix B.4, B.5): the inequality behind each constant c -- pointwise squared
+  error, logistic and exponential (strong convexity of the conjugate psi), pairwise squared
+  error, logistic (interval branch-and-bound after an exact reduction to one variable) and
+  exponential (z3 with square roots as auxiliary variables).
+* Remark 2: the inner risk of the proposed pairwise loss is sum_i U_i sum_{j != i} phi(s_i - s_j);
+  the usual pairwise loss sum 1[v_i > v_j] phi(s_i - s_j) with the hinge is not
+  order-preserving on an explicit distribution (exact LP optimum by z3), where the proposed
+  loss is.
+
+Encoding notes
+--------------
+* Rankings are tuples of items in rank order (sigma[k-1] = sigma(k)); symcal.ranking.measures
+  implements the measures with exact Fractions and random tie breaking.  Exhaustive checks
+  take labels in {0..2}^n (binary for Prec/Rec/AUC/AP), utilities in {0,1,2}^n and every
+  non-increasing phi with values in {0..3}, phi(1) > 0 (strictly decreasing where required).
+* The DCG discount 1/log(1+i) is irrational; the GPPM identities are linear in phi, so they are
+  checked with phi(1..n) as sympy symbols (an identity for every discount).
+* NDCG's normalisation, AUC's b and Spearman's b are undefined where ||y||_1 = 0 (NDCG, Rec,
+  AP), ||y||_1 in {0, n} (AUC); Table 1 rows are checked on the labels where they are defined
+  and the edge-case claim checks exactly where the printed forms divide by zero.
+* Table 2 is checked through the inequality each proof uses: H^- - H (or the pairwise
+  constrained-minus-unconstrained infimum) >= |U_i - U_j|^2 / c^2 on a bounded box stated in the
+  scope.  The pairwise logistic bound is reduced exactly (b = a x, a = max, a <= B) to
+  x log x - (1+x) log((1+x)/2) >= (1-x)^2/4 on [1/100, 1], proved by rigorous mpmath
+  interval branch-and-bound (tight at x = 1 to second order; closed by derivative-sign faces).
+  The pointwise logistic/exponential bounds are the strong convexity of psi used in the proof.
+  The garbled Square Hinge constant and the Differentiable Hinge are not encoded.
+* Lemma 5.1 is checked for p = q = 2 (the case Table 2 uses), squared to stay rational.
+
+References
+----------
+../shared/papers/calauzenes-usunier-gallinari-2013-order-preserving-losses.txt
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from fractions import Fraction
+from math import factorial
+from typing import Any
+
+import sympy
+
+from symcal import Citation, Finding, bounded_inequality, finite_check, identity, implies
+from symcal.ranking.measures import (
+    arg_sort,
+    auc,
+    average_precision,
+    err,
+    precision_at,
+    rank_of,
+    rankings,
+    recall_at,
+    spearman,
+)
+from symcal.ranking.order_preserving import hinge, inner_risk, pairwise_proposed, pairwise_usual
+
+PAPER = "calauzenes2013"
+F = Fraction
+ONE = Fraction(1)
+QUARTER = sympy.Rational(1, 4)
+
+
+def cite(location: str, quote: str) -> Citation:
+    return Citation(PAPER, location, quote)
+
+
+# ---------------------------------------------------------------------------------------
+# Table 1: printed forms (phi, u, b) versus the formulas
+# ---------------------------------------------------------------------------------------
+
+PHI = sympy.symbols("phi1:9", positive=True)
+
+
+def labels(n: int, grades: int) -> Iterator[tuple[int, ...]]:
+    return itertools.product(range(grades + 1), repeat=n)
+
+
+def dcg_formula(y: tuple[int, ...], sigma: tuple[int, ...], k: int, norm: str = "none") -> Any:
+    """Table 1 formula column with symbolic discounts phi_i = 1/log(1+i)."""
+    def raw(s: tuple[int, ...], cut: int) -> Any:
+        return sum((2 ** y[s[i] - 1] - 1) * PHI[i] for i in range(cut))
+    ideal = tuple(sorted(range(1, len(y) + 1), key=lambda i: -y[i - 1]))
+    if norm == "none":
+        return raw(sigma, k)
+    if norm == "dcg":  # as printed: DCG@k / max DCG
+        return raw(sigma, k) / raw(ideal, len(y))
+    return raw(sigma, k) / raw(ideal, k)  # the usual NDCG@k
+
+
+def gppm_value(phi: tuple[Any, ...], u: tuple[Any, ...], b: Any, sigma: tuple[int, ...]) -> Any:
+    return b + sum(phi[k] * u[sigma[k] - 1] for k in range(len(sigma)))
+
+
+def table1_dcg_case(case: tuple[Any, ...], *, u_norm: str = "none", f_norm: str = "none",
+                    gain_offset: int = 1) -> tuple[bool, str]:
+    y, sigma, k = case
+    n = len(y)
+    phi = tuple(PHI[i] if i < k else 0 for i in range(n))
+    ideal_k = dcg_formula(y, tuple(sorted(range(1, n + 1), key=lambda i: -y[i - 1])), k)
+    ideal_n = dcg_formula(y, tuple(sorted(range(1, n + 1), key=lambda i: -y[i - 1])), n)
+    z = {"none": 1, "dcgk": ideal_k, "dcg": ideal_n}[u_norm]
+    u = tuple((2**v - gain_offset) / z for v in y)
+    diff = sympy.cancel(sympy.together(dcg_formula(y, sigma, k, f_norm) - gppm_value(phi, u, 0, sigma)))
+    if diff == 0:
+        return True, ""
+    at = {PHI[i]: F(1, i + 1) for i in range(n)}
+    return False, f"formula - GPPM form = {diff} (e.g. {diff.xreplace(at)} at phi(i) = 1/i)"
+
+
+def dcg_cases(m: int | None, *, need_relevant: bool = False) -> Iterator[tuple[Any, ...]]:
+    assert m is not None
+    for y in labels(m, 2):
+        if need_relevant and not any(y):
+            continue
+        for sigma in rankings(m):
+            for k in range(1, m + 1):
+                yield y, sigma, k
+
+
+def table1_dcg_claim(id: str, **kw: Any) -> Any:
+    return finite_check(
+        id, cases=lambda m: dcg_cases(m), holds=lambda c: table1_dcg_case(c, **kw),  # kw: twins
+        domain="y in {0,1,2}^n, every ranking, k = 1..n, symbolic discounts",
+        describe=lambda c: {"y": c[0], "sigma": c[1], "k": c[2]}, sizes=(2, 3),
+        cite=cite("Table 1, DCG@k row", "phi(i) = 1{i<=k}/log(1+i), u_i(y) = 2^{y_i} - 1"),
+        statement="DCG@k(y, sigma) = sum_k phi(k) u_sigma(k)(y) with the printed phi and u, b = 0",
+    )
+
+
+def table1_ndcg_claim(id: str, *, u_norm: str, f_norm: str, finding: Finding | None = None,
+                      statement: str = "") -> Any:
+    return finite_check(
+        id, cases=lambda m: dcg_cases(m, need_relevant=True),
+        holds=lambda c: table1_dcg_case(c, u_norm=u_norm, f_norm=f_norm),
+        domain="y in {0,1,2}^n \\ {0}, every ranking, k = 1..n, symbolic discounts",
+        describe=lambda c: {"y": c[0], "sigma": c[1], "k": c[2]}, sizes=(2, 3),
+        cite=cite("Table 1, NDCG@k row", "NDCG@k = DCG@k(y, sigma) / max DCG(y, sigma'); "
+                  "u_i(y) = (2^{y_i} - 1) / max DCG@k(y, sigma')"),
+        statement=statement or "NDCG@k as printed (normalised by max DCG) equals its GPPM form with u "
+                               "normalised by max DCG@k",
+        finding=finding,
+    )
+
+
+def binary_measure_case(case: tuple[Any, ...], measure: str, b_sign: int = -1,
+                        phi_scale: Fraction = ONE) -> tuple[bool, str]:
+    """Printed Table 1 rows for Prec@k, Rec@k and AUC (formula via symcal.ranking.measures)."""
+    y, sigma, k = case
+    n = len(y)
+    m = sum(y)
+    if measure == "prec":
+        r, phi = precision_at(n, k)(y, sigma), tuple(F(1, k) if i <= k else F(0) for i in range(1, n + 1))
+        u, b = tuple(F(v) for v in y), F(0)
+    elif measure == "rec":
+        r, phi = recall_at(n, k)(y, sigma), tuple(F(1) if i <= k else F(0) for i in range(1, n + 1))
+        u, b = tuple(F(v, m) for v in y), F(0)
+    else:
+        r, phi = auc(n)(y, sigma), tuple(F(n - i) for i in range(1, n + 1))
+        u = tuple(F(v, m * (n - m)) for v in y)
+        b = b_sign * F(m - 1, 2 * (n - m))  # printed: b(y) = (||y||_1 - 1) / (2 (n - ||y||_1))
+    g = gppm_value(tuple(phi_scale * f for f in phi), u, b, sigma)
+    return r == g, f"r = {r}, GPPM form = {g}"
+
+
+def binary_cases(m: int | None, measure: str) -> Iterator[tuple[Any, ...]]:
+    assert m is not None
+    for y in labels(m, 1):
+        s = sum(y)
+        if (measure in ("rec",) and s == 0) or (measure == "auc" and s in (0, m)):
+            continue
+        for sigma in rankings(m):
+            for k in (range(1, m + 1) if measure != "auc" else [m]):
+                yield y, sigma, k
+
+
+TABLE1_QUOTES = {
+    "prec": ("Table 1, Prec@k row", "Prec@k = sum_{i<=k} y_sigma(i)/k, phi(i) = 1{i<=k}/k, u_i = y_i"),
+    "rec": ("Table 1, Rec@k row", "Rec@k = sum_{i<=k} y_sigma(i)/||y||_1, phi(i) = 1{i<=k}, u_i = y_i/||y||_1"),
+    "auc": ("Table 1 and its caption", "b(y) = (||y||_1 - 1)/(2(n - ||y||_1)), phi(i) = n - i, "
+            "u_i = y_i/(||y||_1 (n - ||y||_1))"),
+}
+
+
+def table1_binary_claim(id: str, measure: str, *, b_sign: int = -1, finding: Finding | None = None,
+                        statement: str = "", sizes: tuple[int, int] = (2, 5), phi_scale: Fraction = ONE) -> Any:
+    loc, quote = TABLE1_QUOTES[measure]
+    return finite_check(
+        id, cases=lambda m: binary_cases(m, measure),
+        holds=lambda c: binary_measure_case(c, measure, b_sign, phi_scale),
+        domain="y in {0,1}^n where defined, every ranking, every k", sizes=sizes,
+        describe=lambda c: {"y": c[0], "sigma": c[1], "k": c[2]}, cite=cite(loc, quote),
+        statement=statement or f"{measure} equals its printed GPPM form b(y) + sum phi(k) u_sigma(k)(y)",
+        finding=finding,
+    )
+
+
+def spearman_case(case: tuple[Any, ...], b_sign: int = -1) -> tuple[bool, str]:
+    y, sigma = case
+    n = len(y)
+    r = spearman(n)(y, sigma)
+    py = rank_of(y)
+    phi = tuple(F(12 * (n - i), n * (n * n - 1)) for i in range(1, n + 1))
+    u = tuple(F(n - py[i]) for i in range(1, n + 1))
+    g = gppm_value(phi, u, b_sign * F(3 * (n - 1), n + 1), sigma)
+    return r == g, f"Spearman = {r}, GPPM form = {g}"
+
+
+def spearman_claim(id: str, *, b_sign: int = -1) -> Any:
+    return finite_check(
+        id, cases=lambda m: itertools.product(list(rankings(m)), list(rankings(m))),  # type: ignore[arg-type]
+        holds=lambda c: spearman_case(c, b_sign), domain="y, sigma in S_n", sizes=(2, 5),
+        describe=lambda c: {"y": c[0], "sigma": c[1]},
+        cite=cite("Table 1 and Appendix B.1", "phi(i) = 12(n-i)/(n(n^2-1)), u_i = n - y^-1(i), "
+                  "b(y) = -3(n-1)/(n+1)"),
+        statement="Spearman's coefficient equals its printed GPPM form",
+    )
+
+
+def edge_case(case: tuple[Any, ...], widen: bool = False) -> tuple[bool, str]:
+    """The printed u/b divide by zero exactly where Table 1's measures are undefined."""
+    y, which = case
+    n, m = len(y), sum(y)
+    undefined = {"rec": m == 0, "ap": m == 0, "auc": m in (0, n) if not widen else m == 0}[which]
+    try:
+        if which == "rec":
+            [F(v, m) for v in y]
+        elif which == "ap":
+            average_precision(n)(y, tuple(range(1, n + 1)))
+        else:
+            [F(v, m * (n - m)) for v in y]
+            F(m - 1, 2 * (n - m))
+        fails = False
+    except (ZeroDivisionError, ValueError):
+        fails = True
+    return fails == undefined, f"{which}: division by zero = {fails}, declared undefined = {undefined}"
+
+
+def edge_claim(id: str, *, widen: bool = False) -> Any:
+    return finite_check(
+        id, cases=lambda m: itertools.product(list(labels(m, 1)), ["rec", "ap", "auc"]),  # type: ignore[arg-type]
+        holds=lambda c: edge_case(c, widen), domain="y in {0,1}^n, measures Rec@k, AP, AUC", sizes=(2, 5),
+        describe=lambda c: {"y": c[0], "measure": c[1]},
+        cite=cite("Table 1", "Rec@k = sum y_sigma(i)/||y||_1; AUC ... /(||y||_1 (n - ||y||_1))"),
+        statement="Rec@k and AP are undefined exactly when ||y||_1 = 0, AUC exactly when ||y||_1 in {0, n}",
+    )
+
+
+# ---------------------------------------------------------------------------------------
+# GPPM-generic claims: eq. (2), eq. (6), Theorem 3.2, Lemmas 4.1 and 5.1
+# ---------------------------------------------------------------------------------------
+
+
+def phis(n: int, *, strict: bool = False, top: int = 3) -> list[tuple[int, ...]]:
+    """Every non-increasing phi in {0..top}^n with phi(1) > 0 (strictly decreasing if asked)."""
+    out = []
+    for p in itertools.product(range(top + 1), repeat=n):
+        if p[0] > 0 and all(p[k] > p[k + 1] if strict else p[k] >= p[k + 1] for k in range(n - 1)):
+            out.append(p)
+    return out
+
+
+def utilities(n: int) -> list[tuple[int, ...]]:
+    return list(itertools.product(range(3), repeat=n))
+
+
+def perf(phi: tuple[int, ...], U: tuple[Any, ...], sigma: tuple[int, ...]) -> Any:
+    """R(Delta, sigma) - b = sum_k phi(k) U_sigma(k) (the GPPM in expectation)."""
+    return sum(phi[k] * U[sigma[k] - 1] for k in range(len(sigma)))
+
+
+def perf_scores(phi: tuple[int, ...], U: tuple[Any, ...], s: tuple[int, ...]) -> Fraction:
+    sig = arg_sort(s)
+    return F(sum(perf(phi, U, t) for t in sig), len(sig))
+
+
+def best(phi: tuple[int, ...], U: tuple[Any, ...]) -> Any:
+    return perf(phi, U, arg_sort(U)[0])
+
+
+def eq2_cases(m: int | None, strict: bool = False) -> Iterator[tuple[Any, ...]]:
+    assert m is not None
+    for phi in phis(m, strict=strict, top=m):
+        for U in utilities(m):
+            for s in itertools.product(range(m), repeat=m):
+                yield phi, U, s
+
+
+def eq2_case(case: tuple[Any, ...], converse: bool, overlap: bool = False) -> tuple[bool, str]:
+    phi, U, s = case
+    inside = (set(arg_sort(s)) & set(arg_sort(U))) if overlap else set(arg_sort(s)) <= set(arg_sort(U))
+    optimal = perf_scores(phi, U, s) == best(phi, U)
+    if converse:
+        return (not optimal) or inside, f"R(s) = R-bar but arg sort(s) is not inside arg sort(U) = {U}"
+    return (not inside) or optimal, f"arg sort(s) inside arg sort(U) but R(s) = {perf_scores(phi, U, s)} < " \
+                                    f"{best(phi, U)}"
+
+
+def eq2_claim(id: str, *, converse: bool = False, strict: bool = False, statement: str = "",
+              expected: str | None = None, overlap: bool = False) -> Any:
+    loc = "Section 3.1, eq. (2) and the sentence after it"
+    quote = ("arg sort(s) in arg sort(U) => R(s) = R-bar; the reverse implication holds when phi is "
+             "strictly decreasing")
+    return finite_check(
+        id, cases=lambda m: eq2_cases(m, strict), holds=lambda c: eq2_case(c, converse, overlap),
+        domain="phi non-increasing in {0..n}^n" + (" strictly" if strict else "") + ", U in {0,1,2}^n, "
+               "s in {0..n-1}^n (every weak order)",
+        describe=lambda c: {"phi": c[0], "U": c[1], "s": c[2]}, sizes=(2, 3), cite=cite(loc, quote),
+        statement=statement or ("R(s) = R-bar => arg sort(s) inside arg sort(U)" if converse
+                                else "arg sort(s) inside arg sort(U) => R(s) = R-bar"),
+        expected=expected,
+    )
+
+
+def eq6_cases(m: int | None) -> Iterator[tuple[Any, ...]]:
+    assert m is not None
+    for phi in phis(m, top=2):
+        for U in utilities(m):
+            for sigma in rankings(m):
+                for i, j in itertools.permutations(range(1, m + 1), 2):
+                    yield phi, U, sigma, i, j
+
+
+def eq6_case(case: tuple[Any, ...], swap_sign: int = 1) -> tuple[bool, str]:
+    phi, U, sigma, i, j = case
+    swapped = tuple(j if x == i else i if x == j else x for x in sigma)  # tau_ij o sigma
+    pos = rank_of(sigma)
+    lhs = perf(phi, U, swapped) - perf(phi, U, sigma)
+    rhs = swap_sign * (U[i - 1] - U[j - 1]) * (phi[pos[j] - 1] - phi[pos[i] - 1])
+    return lhs == rhs, f"R(tau o sigma) - R(sigma) = {lhs}, printed right side = {rhs}"
+
+
+def eq6_claim(id: str, *, swap_sign: int = 1) -> Any:
+    return finite_check(
+        id, cases=eq6_cases, holds=lambda c: eq6_case(c, swap_sign),
+        domain="phi in {0..2}^n non-increasing, U in {0,1,2}^n, every sigma, every i != j", sizes=(2, 4),
+        describe=lambda c: dict(zip(("phi", "U", "sigma", "i", "j"), c, strict=True)),
+        cite=cite("Proof of Theorem 3.2, eq. (6)", "R(tau_ij o sigma) - R(sigma) = (U_i - U_j)"
+                  "(phi(sigma^-1(j)) - phi(sigma^-1(i)))"),
+        statement="the swap identity (6) for every GPPM, ranking and pair",
+    )
+
+
+def thm32_case(case: tuple[Any, ...], factor: Fraction = ONE) -> tuple[bool, str]:
+    phi, U, s = case
+    if set(arg_sort(s)) <= set(arg_sort(U)):
+        return True, ""
+    n = len(U)
+    gap = min(phi[k] - phi[k + 1] for k in range(n - 1))
+    du = min(abs(U[i] - U[j]) for i in range(n) for j in range(n) if U[i] != U[j])
+    regret = best(phi, U) - perf_scores(phi, U, s)
+    bound = factor * F(gap * du, factorial(n))
+    return regret >= bound, f"regret {regret} < bound {bound}"
+
+
+def thm32_claim(id: str, *, factor: Fraction = ONE) -> Any:
+    return finite_check(
+        id, cases=lambda m: eq2_cases(m, strict=True), holds=lambda c: thm32_case(c, factor),
+        domain="phi strictly decreasing in {0..n}^n, U in {0,1,2}^n, s in {0..n-1}^n", sizes=(2, 3),
+        describe=lambda c: {"phi": c[0], "U": c[1], "s": c[2]},
+        cite=cite("Proof of Theorem 3.2", "R-bar - R(s) >= min_k |phi(k) - phi(k+1)| x "
+                  "min_{U_i != U_j} |U_i - U_j| / n!"),
+        statement="the regret lower bound of Theorem 3.2's proof when arg sort(s) is not inside arg sort(U)",
+    )
+
+
+def matchings(pairs: list[tuple[int, int]]) -> Iterator[list[tuple[int, int]]]:
+    """Every set of pairwise disjoint pairs (condition 1 of Lemma 4.1), the empty set included."""
+    if not pairs:
+        yield []
+        return
+    first, rest = pairs[0], pairs[1:]
+    yield from matchings(rest)
+    for m in matchings([p for p in rest if not set(p) & set(first)]):
+        yield [first] + m
+
+
+def lemma41_cases(m: int | None, top: int = 2) -> Iterator[tuple[Any, ...]]:
+    assert m is not None
+    for phi in phis(m, top=top):
+        for U in utilities(m):
+            for nu in arg_sort(U):
+                for sigma in rankings(m):
+                    yield phi, U, nu, sigma
+
+
+def lemma41_case(case: tuple[Any, ...], scale: Fraction = ONE, lemma51: bool = False,
+                 c_terms: int | None = None) -> tuple[bool, str]:
+    phi, U, nu, sigma = case
+    n = len(U)
+    regret = perf(phi, U, nu) - perf(phi, U, sigma)
+    ps, pn = rank_of(sigma), rank_of(nu)
+    valid = [(i, j) for i in range(1, n + 1) for j in range(1, n + 1)
+             if U[i - 1] > U[j - 1] and ps[i] > ps[j]]
+    terms = n // 2 if c_terms is None else c_terms
+    c2 = sum(F(phi[i - 1] - phi[n - i]) ** 2 for i in range(1, terms + 1))  # C_phi(2)^2, eq. (10)
+    for C in matchings(valid):
+        bound = scale * sum(F(U[i - 1] - U[j - 1]) * (phi[pn[i] - 1] - phi[pn[j] - 1]) for i, j in C)
+        if regret > bound:
+            continue
+        if not lemma51:
+            return True, ""
+        if regret**2 <= c2 * sum(F(U[i - 1] - U[j - 1]) ** 2 for i, j in C):
+            return True, ""
+    return False, f"regret {regret}: no non-overlapping misordered pair set satisfies the bound"
+
+
+def lemma41_claim(id: str, *, scale: Fraction = ONE) -> Any:
+    return finite_check(
+        id, cases=lemma41_cases, holds=lambda c: lemma41_case(c, scale),
+        domain="phi in {0..2}^n non-increasing, U in {0,1,2}^n, every nu in arg sort(U), every sigma",
+        describe=lambda c: dict(zip(("phi", "U", "nu", "sigma"), c, strict=True)), sizes=(2, 4),
+        cite=cite("Lemma 4.1", "there is C_sigma of non-overlapping pairs with U_i > U_j, sigma^-1(i) > "
+                  "sigma^-1(j) and R-bar - R(sigma) <= sum (U_i - U_j)(phi(nu^-1(i)) - phi(nu^-1(j)))"),
+        statement="Lemma 4.1: a non-overlapping set of misordered pairs bounds the regret",
+    )
+
+
+def lemma51_claim(id: str, *, c_terms: int | None = None, sizes: tuple[int, int] = (2, 3)) -> Any:
+    return finite_check(
+        id, cases=lemma41_cases, holds=lambda c: lemma41_case(c, lemma51=True, c_terms=c_terms),
+        domain="phi in {0..2}^n non-increasing, U in {0,1,2}^n, every nu in arg sort(U), every sigma",
+        describe=lambda c: dict(zip(("phi", "U", "nu", "sigma"), c, strict=True)), sizes=sizes,
+        cite=cite("Lemma 5.1, eq. (10), p = q = 2", "R-bar - R(s) <= C_phi(p) (sum_{C_s} (U_i - U_j)^q)^(1/q)"),
+        statement="Lemma 5.1 with p = q = 2 for a pair set given by Lemma 4.1 (squared, exact)",
+    )
+
+
+# ---------------------------------------------------------------------------------------
+# Theorem 3.3 and Lemma B.2
+# ---------------------------------------------------------------------------------------
+
+THM33_DIST = [((1, 1, 0, 0), F(1, 2)), ((0, 0, 1, 1), F(1, 2))]
+ORDER_1234, ORDER_1324 = (1, 2, 3, 4), (1, 3, 2, 4)
+
+
+def thm33_gap(which: str) -> Fraction:
+    m = err(4) if which == "err" else average_precision(4)
+    return m.expected(THM33_DIST, ORDER_1324) - m.expected(THM33_DIST, ORDER_1234)
+
+
+def thm33_claim(id: str, which: str, printed: Fraction, *, finding: Finding | None = None,
+                statement: str = "") -> Any:
+    name = which.upper()
+    return finite_check(
+        id, cases=[which], holds=lambda w: (thm33_gap(w) == printed, f"{name} gap = {thm33_gap(w)}, not {printed}"),
+        domain="the distribution of the proof (n = 4, y = (1,1,0,0), y' = (0,0,1,1), 1/2 each)",
+        cite=cite("Appendix B.2, proof of Theorem 3.3",
+                  "ERR(1>3>2>4) = ERR(1>2>3>4) + 1/24; AP(1>3>2>4) = AP(1>2>3>4) - 1/12"),
+        statement=statement or f"{name}(Delta, 1>3>2>4) - {name}(Delta, 1>2>3>4) = {printed}",
+        finding=finding,
+    )
+
+
+def thm33_not_all_optimal_claim(id: str, which: str, *, dist: list[Any] | None = None) -> Any:
+    d = dist or THM33_DIST
+    m = err(4) if which == "err" else average_precision(4)
+
+    def holds(_: Any) -> tuple[bool, str]:
+        vals = {s: m.expected(d, s) for s in rankings(4)}
+        return len(set(vals.values())) > 1, f"all 24 rankings have the same {m.name}"
+    return finite_check(
+        id, cases=[which], holds=holds, domain="the 24 rankings of 4 items under the proof's Delta",
+        cite=cite("Appendix B.2, proof of Theorem 3.3", "some permutations are suboptimal"),
+        statement=f"under Delta (U constant by Lemma B.2) not every ranking maximises {m.name}, so no "
+                  "order-preserving loss is calibrated with it",
+    )
+
+
+def lemma_b2_cases(m: int | None) -> Iterator[tuple[Any, ...]]:
+    assert m is not None
+    for y in labels(m, 1):
+        for sigma in rankings(m):
+            for i, j in itertools.permutations(range(1, m + 1), 2):
+                yield y, sigma, i, j
+
+
+def lemma_b2_case(case: tuple[Any, ...], which: str, strict: bool = True) -> tuple[bool, str]:
+    y, sigma, i, j = case
+    n = len(y)
+    meas = err(n) if which == "err" else average_precision(n, empty="zero")
+    swapped = tuple(j if x == i else i if x == j else x for x in sigma)
+    ty = list(y)
+    ty[i - 1], ty[j - 1] = ty[j - 1], ty[i - 1]
+    if meas(y, sigma) != meas(tuple(ty), swapped):
+        return False, "symmetry fails"
+    pos = rank_of(sigma)
+    if y[i - 1] > y[j - 1] and pos[i] > pos[j]:
+        a, b = meas(y, sigma), meas(y, swapped)
+        if not (a < b if strict else a <= b) or (not strict and a < b):
+            return False, f"r(y, sigma) = {a}, r(y, tau o sigma) = {b}"
+    return True, ""
+
+
+def lemma_b2_claim(id: str, which: str, *, strict: bool = True, expected: str | None = None) -> Any:
+    return finite_check(
+        id, cases=lemma_b2_cases, holds=lambda c: lemma_b2_case(c, which, strict),
+        domain="y in {0,1}^n, every sigma, every i != j (AP := 0 at y = 0)", sizes=(3, 4),
+        describe=lambda c: dict(zip(("y", "sigma", "i", "j"), c, strict=True)),
+        cite=cite("Lemma B.2, hypotheses 1-2", "r(y, sigma) = r(tau_ij(y), tau_ij o sigma); y_i > y_j and "
+                  "sigma^-1(i) > sigma^-1(j) => r(y, sigma) < r(y, tau_ij o sigma)"),
+        statement=f"{which.upper()} satisfies Lemma B.2's symmetry and strict monotonicity"
+                  if strict else f"twin: {which.upper()} never strictly improves by the swap",
+        expected=expected,
+    )
+
+
+# ---------------------------------------------------------------------------------------
+# Table 2: the inequality behind each constant c
+# ---------------------------------------------------------------------------------------
+
+a, b, x, B = sympy.symbols("a b x B", real=True)
+ap_, bp_ = sympy.symbols("a b", positive=True)
+T2_POINT = "Table 2 and Appendix B.4"
+T2_PAIR = "Table 2 and Appendix B.5"
+
+
+def pointwise_squared_claim(id: str, c2: Any = 2) -> Any:
+    # H^- - H = inf_{s_i <= s_j} (a - s_i)^2 + (b - s_j)^2 = (a - b)^2 / 2 for a >= b (attained at (a+b)/2)
+    return bounded_inequality(
+        id, c2 * (a - b) ** 2 / 2, ">=", (a - b) ** 2, box={a: (0, 10), b: (0, 10)}, conditions=[a >= b],
+        cite=cite(T2_POINT, "Squared Error: H^- - H = (U_i - U_j)^2 / 2, c = sqrt(2)"),
+        statement="c^2 (H^- - H) >= |U_i - U_j|^2 for the pointwise squared error with c = sqrt 2",
+        scope="U_i, U_j in [0, 10] (the inequality is homogeneous, so every bounded box scales to this one)",
+    )
+
+
+def pointwise_logistic_claim(id: str, mu: Any = 4) -> Any:
+    # psi(x) = x log x + (1-x) log(1-x) on (0, 1): psi'' = 1/(x(1-x)) >= 4 = mu  (strong convexity)
+    return bounded_inequality(
+        id, 1 / (x * (1 - x)), ">=", mu, box={x: (0, 1)}, conditions=[x > 0, x < 1],
+        cite=cite(T2_POINT + ", Proof Logistic", "psi(x) = x log(x) + (1-x) log(1-x) which is 4-strongly convex"),
+        statement="psi'' >= 4 on (0, 1): the strong convexity giving c = sqrt(eta) for the pointwise logistic",
+    )
+
+
+def pointwise_exponential_claim(id: str, mu: Any = 4) -> Any:
+    # psi(x) = -2 sqrt(x(eta - x)), eta = 1 (scale): psi'' = 1/(2 (x(1-x))^(3/2)) >= 4/eta = 4
+    return bounded_inequality(
+        id, 1 / (2 * (x * (1 - x)) ** sympy.Rational(3, 2)), ">=", mu, box={x: (0, 1)}, conditions=[x > 0, x < 1],
+        cite=cite(T2_POINT + ", Proof Exponential", "psi(x) = -2 sqrt(x(eta - x)) which is 4/eta-strongly convex"),
+        statement="psi'' >= 4/eta on (0, eta) (eta = 1 by scaling): strong convexity behind c = sqrt(eta)",
+        scope="eta = 1; psi_eta(x) = eta psi_1(x/eta) scales psi'' by 1/eta",
+    )
+
+
+def pairwise_squared_claim(id: str, c2: Any = 1) -> Any:
+    # inf_{d <= 0} E(v_i - v_j - d)^2 - inf_d = (U_i - U_j)^2 for U_i >= U_j
+    d = sympy.Symbol("d", real=True)
+    return implies(
+        id, hypotheses={"order": [a >= b], "misordered": [d <= 0]},
+        conclusion=c2 * ((a - b - d) ** 2 - 0) >= (a - b) ** 2,
+        cite=cite(T2_PAIR + ", Proof Squared Error", "inf_{d <= 0} Lambda - inf Lambda = (U_i - U_j)^2, c = 1"),
+        statement="for U_i >= U_j and every d <= 0: c^2 ((U_i - U_j - d)^2 - 0) >= (U_i - U_j)^2 with c = 1",
+    )
+
+
+def pairwise_logistic_reduction_claim(id: str, extra: Any = 0) -> Any:
+    # a log a + b log b - (a+b) log((a+b)/2) with b = a x equals a (x log x - (1+x) log((1+x)/2))
+    xp = sympy.Symbol("x", positive=True)
+    lhs = ap_ * sympy.log(ap_) + ap_ * xp * sympy.log(ap_ * xp) - (ap_ + ap_ * xp) * sympy.log((ap_ + ap_ * xp) / 2)
+    rhs = ap_ * (xp * sympy.log(xp) - (1 + xp) * sympy.log((1 + xp) / 2)) + extra * ap_
+    return identity(
+        id, sympy.expand_log(lhs, force=True), sympy.expand_log(rhs, force=True),
+        cite=cite(T2_PAIR + ", Proof Logistic", "= U_i log U_i + U_j log U_j - (U_i + U_j) log((U_i + U_j)/2)"),
+        statement="exact reduction: with U_j = U_i x the pairwise-logistic gap is U_i g(x), "
+                  "g(x) = x log x - (1+x) log((1+x)/2)",
+    )
+
+
+def pairwise_logistic_claim(id: str, const: Any = QUARTER) -> Any:
+    g = x * sympy.log(x) - (1 + x) * sympy.log((1 + x) / 2)
+    return bounded_inequality(
+        id, g, ">=", const * (1 - x) ** 2, box={x: (F(1, 100), 1)},
+        cite=cite(T2_PAIR + ", Proof Logistic", ">= 1/(4 ||U||_inf) (U_i - U_j)^2, c = 2 sqrt(||U||_inf)"),
+        statement="g(x) >= (1 - x)^2 / 4 on [1/100, 1]; with a = U_i = max, x = U_j/U_i and a <= B it gives "
+                  "a g(x) >= a^2 (1-x)^2/(4B) = (U_i - U_j)^2/(4 ||U||_inf)",
+        scope="U_j/U_i in [1/100, 1] (the ratio range covered); tight at x = 1 to second order",
+    )
+
+
+def pairwise_exponential_claim(id: str, const: Any = 4) -> Any:
+    return bounded_inequality(
+        id, (sympy.sqrt(a) - sympy.sqrt(b)) ** 2, ">=", (a - b) ** 2 / (const * B),
+        box={a: (0, 10), b: (0, 10), B: (F(1, 100), 10)}, conditions=[a <= B, b <= B],
+        cite=cite(T2_PAIR + ", Proof Exponential", "= (sqrt U_i - sqrt U_j)^2 >= 1/(4 ||U||_inf) (U_i - U_j)^2"),
+        statement="(sqrt a - sqrt b)^2 >= (a - b)^2/(4B) when a, b <= B: c = 2 sqrt(||U||_inf)",
+        scope="U_i, U_j in [0, 10], ||U||_inf = B in [1/100, 10]",
+    )
+
+
+def pairwise_exponential_form_claim(id: str, extra: Any = 0) -> Any:
+    lhs = ap_ * (1 - sympy.sqrt(bp_ / ap_)) + bp_ * (1 - sympy.sqrt(ap_ / bp_))
+    return identity(
+        id, sympy.expand(lhs), sympy.expand((sympy.sqrt(ap_) - sympy.sqrt(bp_)) ** 2) + extra * bp_,
+        cite=cite(T2_PAIR + ", Proof Exponential", "U_i(1 - sqrt(U_j/U_i)) + U_j(1 - sqrt(U_i/U_j)) = "
+                  "(sqrt U_i - sqrt U_j)^2"),
+        statement="the closed form of the pairwise-exponential gap",
+    )
+
+
+# ---------------------------------------------------------------------------------------
+# Remark 2
+# ---------------------------------------------------------------------------------------
+
+PHI_FN = sympy.Function("varphi")
+
+
+def remark2_form_claim(id: str, *, n: int = 3, swap: bool = False, phi: Any = None) -> Any:
+    """``phi`` defaults to an undefined function (the identity for every varphi); twins pass a
+    concrete one so that a wrong form is refuted at exact points."""
+    p = sympy.Symbol("p", positive=True)
+    v1 = sympy.symbols("v1:4", nonnegative=True)
+    w1 = sympy.symbols("w1:4", nonnegative=True)
+    s = sympy.symbols("s1:4", real=True)
+    phi = phi or PHI_FN
+
+    def loss(v: Any) -> Any:
+        return sum(v[i] * phi(s[i] - s[j]) + v[j] * phi(s[j] - s[i]) for i in range(n) for j in range(i + 1, n))
+    risk = p * loss(v1) + (1 - p) * loss(w1)
+    U = [p * v1[i] + (1 - p) * w1[i] for i in range(n)]
+    form = sum(U[i] * sum(phi((s[j] - s[i]) if swap else (s[i] - s[j])) for j in range(n) if j != i)
+               for i in range(n))
+    return identity(
+        id, sympy.expand(risk), sympy.expand(form),
+        cite=cite("Remark 2", "L^u(Delta, s) = sum_i U_i(Delta) sum_{j != i} varphi(s_i - s_j)"),
+        statement="the inner risk of the proposed pairwise loss (two-point Delta, n = 3, any varphi)",
+    )
+
+
+REMARK2_DIST = [((0, 0, 1), F(1, 2)), ((0, 2, 0), F(1, 2))]  # U = (0, 1, 1/2)
+
+
+def remark2_claim(id: str, loss_name: str, *, dist: list[Any] | None = None, expected: str = "proved") -> Any:
+    """For every s with s_2 <= s_3 (misordering U_2 = 1 > U_3 = 1/2): L(s) > min L.  Decided by
+    z3 over the piecewise-linear hinge risk; the minimum is computed exactly first."""
+    d = dist or REMARK2_DIST
+    loss = pairwise_usual(hinge) if loss_name == "usual" else pairwise_proposed(hinge)
+    expr, s = inner_risk(loss, d, 3)
+    from symcal.ranking.order_preserving import _z3_minimum
+
+    status, m, _ = _z3_minimum(expr, s, [], 10.0)
+    assert status == "optimal" and m is not None
+    return implies(
+        id, hypotheses={"misordered": [s[1] <= s[2]]}, conclusion=expr > sympy.Rational(m.numerator, m.denominator),
+        cite=cite("Remark 2 and Section 6", "such losses are not order-preserving when varphi is convex"),
+        statement=f"{loss_name} pairwise hinge loss on Delta = {{(0,0,1): 1/2, (0,2,0): 1/2}}: every s with "
+                  f"s_2 <= s_3 has inner risk > min L = {m} (order preservation for the pair U_2 > U_3)",
+        expected=expected,
+    )
+
+
+# ---------------------------------------------------------------------------------------
+# the claims
+# ---------------------------------------------------------------------------------------
+
+CLAIMS = [
+    table1_dcg_claim("calauzenes2013.table1.dcg.gppm_form"),
+    table1_ndcg_claim(
+        "calauzenes2013.table1.ndcg.gppm_form", u_norm="dcgk", f_norm="dcg",
+        finding=Finding(
+            what="Table 1's NDCG@k formula divides by max DCG (all n ranks) while its u divides by max DCG@k; "
+                 "the two agree only for k = n.",
+            counterexample="n = 2, k = 1, y = (1, 1), sigma = (1, 2): formula phi1/(phi1 + phi2), GPPM form 1.",
+            corrected="calauzenes2013.table1.ndcg.gppm_form.corrected",
+        ),
+    ),
+    table1_ndcg_claim("calauzenes2013.table1.ndcg.gppm_form.corrected", u_norm="dcgk", f_norm="dcgk",
+                      statement="NDCG@k = DCG@k / max DCG@k equals its GPPM form with u normalised by max DCG@k"),
+    table1_binary_claim("calauzenes2013.table1.prec.gppm_form", "prec"),
+    table1_binary_claim("calauzenes2013.table1.rec.gppm_form", "rec"),
+    table1_binary_claim(
+        "calauzenes2013.table1.auc.gppm_form", "auc", b_sign=1,
+        finding=Finding(
+            what="Table 1's caption prints b(y) = (||y||_1 - 1)/(2(n - ||y||_1)) for the AUC; Appendix B.1 "
+                 "derives b(y) = -(||y||_1 - 1)/(2(n - ||y||_1)) (minus sign).",
+            counterexample="n = 3, y = (0, 1, 1), sigma = (1, 2, 3): AUC = 0, printed form 1 (and "
+                           "y = (1, 1, 0), sigma = (1, 2, 3): AUC = 1, printed form 2).",
+            corrected="calauzenes2013.table1.auc.gppm_form.corrected",
+        ),
+    ),
+    table1_binary_claim("calauzenes2013.table1.auc.gppm_form.corrected", "auc", b_sign=-1,
+                        statement="AUC = -(|y| - 1)/(2(n - |y|)) + sum phi(k) u_sigma(k)(y) with the printed phi, u"),
+    spearman_claim("calauzenes2013.table1.spearman.gppm_form"),
+    edge_claim("calauzenes2013.table1.edge_cases"),
+    eq2_claim("calauzenes2013.eq2"),
+    eq2_claim("calauzenes2013.eq2.converse_strict", converse=True, strict=True),
+    eq2_claim("calauzenes2013.eq2.converse_non_strict", converse=True, strict=False, expected="refuted",
+              statement="the converse of (2) needs strictly decreasing phi: with a tie it fails"),
+    eq6_claim("calauzenes2013.eq6"),
+    thm32_claim("calauzenes2013.theorem3_2.regret_lower_bound"),
+    thm33_claim(
+        "calauzenes2013.theorem3_3.err_gap", "err", F(1, 24),
+        finding=Finding(
+            what="The printed ERR gap is the difference of the sums over the two labels, not of the "
+                 "expectations under Delta (probability 1/2 each): twice the true gap. The theorem survives "
+                 "(the gap is non-zero).",
+            counterexample="ERR(Delta, 1>3>2>4) - ERR(Delta, 1>2>3>4) = 43/96 - 41/96 = 1/48 (R = 1/2 for a "
+                           "relevant item, p = 1).",
+            corrected="calauzenes2013.theorem3_3.err_gap.corrected",
+        ),
+    ),
+    thm33_claim("calauzenes2013.theorem3_3.err_gap.corrected", "err", F(1, 48),
+                statement="ERR(Delta, 1>3>2>4) - ERR(Delta, 1>2>3>4) = 1/48"),
+    thm33_claim(
+        "calauzenes2013.theorem3_3.ap_gap", "ap", F(-1, 12),
+        finding=Finding(
+            what="The printed AP gap is twice the gap of the expectations under Delta; the theorem survives.",
+            counterexample="AP(Delta, 1>3>2>4) - AP(Delta, 1>2>3>4) = 2/3 - 17/24 = -1/24.",
+            corrected="calauzenes2013.theorem3_3.ap_gap.corrected",
+        ),
+    ),
+    thm33_claim("calauzenes2013.theorem3_3.ap_gap.corrected", "ap", F(-1, 24),
+                statement="AP(Delta, 1>3>2>4) - AP(Delta, 1>2>3>4) = -1/24"),
+    thm33_not_all_optimal_claim("calauzenes2013.theorem3_3.err_not_all_optimal", "err"),
+    thm33_not_all_optimal_claim("calauzenes2013.theorem3_3.ap_not_all_optimal", "ap"),
+    lemma_b2_claim("calauzenes2013.lemma_b2.err_hypotheses", "err"),
+    lemma_b2_claim("calauzenes2013.lemma_b2.ap_hypotheses", "ap"),
+    lemma41_claim("calauzenes2013.lemma4_1"),
+    lemma51_claim("calauzenes2013.lemma5_1"),
+    pointwise_squared_claim("calauzenes2013.table2.pointwise.squared"),
+    pointwise_logistic_claim("calauzenes2013.table2.pointwise.logistic"),
+    pointwise_exponential_claim("calauzenes2013.table2.pointwise.exponential"),
+    pairwise_squared_claim("calauzenes2013.table2.pairwise.squared"),
+    pairwise_logistic_reduction_claim("calauzenes2013.table2.pairwise.logistic_reduction"),
+    pairwise_logistic_claim("calauzenes2013.table2.pairwise.logistic"),
+    pairwise_exponential_form_claim("calauzenes2013.table2.pairwise.exponential_form"),
+    pairwise_exponential_claim("calauzenes2013.table2.pairwise.exponential"),
+    remark2_form_claim("calauzenes2013.remark2.inner_risk_form"),
+    remark2_claim("calauzenes2013.remark2.usual_pairwise_not_order_preserving", "usual", expected="refuted"),
+    remark2_claim("calauzenes2013.remark2.proposed_pairwise_order_preserving", "proposed"),
+]
