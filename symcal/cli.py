@@ -179,7 +179,10 @@ def cmd_check(args: argparse.Namespace) -> int:
     _end_progress()
     pairs = list(zip(claims, verdicts, strict=True))
     if args.smtlib:
-        n = _write_smtlib(Path(args.smtlib), pairs)
+        try:
+            n = _write_smtlib(Path(args.smtlib), pairs)
+        except OSError as e:
+            raise invalid("--smtlib", args.smtlib, "a directory symcal can create and write", str(e)) from None
         print(f"wrote {n} SMT-LIB2 files to {args.smtlib}", file=sys.stderr)
     if args.json:
         print(json.dumps(to_json(pairs), indent=1))
@@ -233,7 +236,10 @@ def cmd_report(args: argparse.Namespace) -> int:
     pairs = list(zip(claims, verdicts, strict=True))
     text = markdown_report(pairs)
     if args.out:
-        Path(args.out).write_text(text + "\n")
+        try:
+            Path(args.out).write_text(text + "\n")
+        except OSError as e:
+            raise invalid("--out", args.out, "a file symcal can write", str(e)) from None
         print(f"wrote {args.out}", file=sys.stderr)
     else:
         print(text)

@@ -40,7 +40,10 @@ class BackendFailure(SymcalError):
 def invalid(param: str, value: Any, expected: str, fix: str | None = None) -> InvalidInput:
     """Return an :class:`InvalidInput` whose message reads
     ``param=value is ...; expected ...`` (and the nearby fix, when there is one)."""
-    shown = repr(value) if not isinstance(value, str) else repr(value)
+    try:
+        shown = repr(value)
+    except ValueError:  # e.g. an int beyond Python's int-to-str digit limit
+        shown = f"<{type(value).__name__} too large to show>"
     if len(shown) > 120:
         shown = shown[:117] + "..."
     msg = f"{param}={shown}: expected {expected}"

@@ -7,6 +7,7 @@ the message; NaN and infinities are refused everywhere.
 from __future__ import annotations
 
 import math
+import re
 from fractions import Fraction
 from numbers import Rational
 from typing import Any
@@ -16,6 +17,8 @@ import sympy
 from symcal.errors import invalid
 
 __all__ = ["to_fraction", "fraction_str", "to_sympy_rational"]
+
+_MAX_DECIMAL_EXPONENT = 10_000
 
 
 def to_fraction(value: Any, param: str = "value", *, allow_float: bool = False) -> Fraction:
@@ -52,6 +55,9 @@ def to_fraction(value: Any, param: str = "value", *, allow_float: bool = False) 
         text = value.strip()
         if text.lower() in {"nan", "inf", "-inf", "+inf", "infinity", "-infinity"}:
             raise invalid(param, value, "a finite number")
+        exponent = re.search(r"[eE]\s*([+-]?\d+)\s*$", text)
+        if exponent and abs(int(exponent.group(1)[:7])) > _MAX_DECIMAL_EXPONENT:  # 1e999999999 never finishes
+            raise invalid(param, value, f"a number whose decimal exponent is at most {_MAX_DECIMAL_EXPONENT}")
         try:
             return Fraction(text)
         except (ValueError, ZeroDivisionError):
@@ -72,7 +78,18 @@ def to_fraction(value: Any, param: str = "value", *, allow_float: bool = False) 
 def fraction_str(x: Fraction | int) -> str:
     """Serialise an exact number the way symcal prints it: ``"3"``, ``"-1/3"``."""
     x = Fraction(x)
-    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+    num, den = _int_str(x.numerator), _int_str(x.denominator)
+    return num if x.denominator == 1 else f"{num}/{den}"
+
+
+def _int_str(n: int) -> str:
+    """``str(n)``, also beyond Python's int-to-str digit limit (exact digits via decimal)."""
+    try:
+        return str(n)
+    except ValueError:
+        import decimal
+
+        return str(decimal.Decimal(n))
 
 
 def to_sympy_rational(x: Fraction | int) -> sympy.Rational:

@@ -49,7 +49,7 @@ def load_module(path: Path, name: str | None = None) -> ModuleType:
         raise
     except SyntaxError as e:
         raise invalid("--theorems", str(path), f"valid Python ({e.msg} at line {e.lineno})") from None
-    except Exception as e:
+    except (Exception, SystemExit) as e:
         raise invalid("--theorems", str(path), f"a file that imports cleanly ({type(e).__name__}: {e})") from None
     return module
 
@@ -58,6 +58,8 @@ def _claims_of(module: ModuleType, where: str) -> list[Claim]:
     claims = getattr(module, "CLAIMS", None)
     if claims is None:
         claims = [v for v in vars(module).values() if isinstance(v, Claim)]
+    if isinstance(claims, str | bytes) or not hasattr(claims, "__iter__"):
+        raise InvalidClaim(f"{where}: CLAIMS is a {type(claims).__name__}, not a list of claims")
     claims = list(claims)
     bad = [c for c in claims if not isinstance(c, Claim)]
     if bad:

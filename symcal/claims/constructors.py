@@ -73,6 +73,10 @@ def _sizes(sizes: Any, claim_id: str) -> Sizes | None:
 def _cite(cite: Any, claim_id: str) -> Citation:
     if not isinstance(cite, Citation):
         raise InvalidClaim(f"{claim_id}: cite={cite!r}: expected a Citation(paper, location, quote)")
+    if not all(isinstance(x, str) and x.strip() for x in (cite.paper, cite.location)) or not isinstance(
+        cite.quote, str
+    ):
+        raise InvalidClaim(f"{claim_id}: cite={cite!r}: expected a non-empty paper and location (strings)")
     return cite
 
 
@@ -214,6 +218,8 @@ def node_implies(
     """
     if not isinstance(conclusion, Local):
         raise invalid("conclusion", conclusion, "a Local(arity, fn) constraint")
+    if not isinstance(hypotheses, Mapping):
+        raise invalid("hypotheses", hypotheses, f"a dict name -> Local(arity, fn) for {id}")
     for name, h in hypotheses.items():
         if not isinstance(h, Local):
             raise invalid(f"hypotheses[{name!r}]", h, "a Local(arity, fn) constraint")

@@ -200,7 +200,7 @@ class Claim:
     scope: str = ""
 
     def __post_init__(self) -> None:
-        if not isinstance(self.id, str) or not ID_PATTERN.match(self.id):
+        if not isinstance(self.id, str) or not ID_PATTERN.fullmatch(self.id):
             raise InvalidClaim(
                 f"id={self.id!r}: expected '<firstauthor><year>.<label>' in lower case, "
                 f"e.g. 'duchi2010.lemma14'"

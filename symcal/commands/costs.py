@@ -38,11 +38,21 @@ class _JsonFloat(str):
     pass
 
 
-def _json(path: Path) -> Any:
+def _text(path: Path) -> str:
     try:
-        return json.loads(path.read_text(), parse_float=_JsonFloat)
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise invalid(str(path), type(e).__name__, "a readable UTF-8 text file", str(e)) from None
+
+
+def _json(path: Path) -> Any:
+    text = _text(path)
+    try:
+        return json.loads(text, parse_float=_JsonFloat)
     except json.JSONDecodeError as e:
         raise invalid(str(path), f"line {e.lineno}", f"valid JSON ({e.msg})") from None
+    except (ValueError, RecursionError) as e:  # ints beyond the digit limit, absurd nesting
+        raise invalid(str(path), type(e).__name__, "valid JSON of a sensible size", str(e).split(";")[0]) from None
 
 
 def _exact(value: Any, where: str) -> Any:
@@ -77,7 +87,7 @@ def _read_table(path: Path) -> list[list[Any]]:
             for r, row in enumerate(rows, start=1)
         ]
     if path.suffix.lower() in {".csv", ".txt"}:
-        lines = [ln for ln in path.read_text().splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
+        lines = [ln for ln in _text(path).splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
         return [[cell.strip() for cell in row] for row in csv.reader(io.StringIO("\n".join(lines)))]
     raise invalid("FILE", str(path), "a .json or .csv file")
 

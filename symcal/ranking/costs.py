@@ -99,11 +99,29 @@ def _cost_value(value: Any, where: str, *, allow_float: bool = False) -> Fractio
             bad = sorted(names - _EXPR_NAMES)[0]
             raise invalid(where, value, f"a number or an expression in exp, log, sqrt, pi, E (not {bad!r})")
         try:
+            raw = sympy.sympify(text.replace("^", "**"), rational=True, evaluate=False)
+        except (sympy.SympifyError, SyntaxError, TypeError, ValueError):
+            raise invalid(where, value, "a number or a valid expression such as exp(103/50)") from None
+        _check_exponents(raw, where, value)
+        try:
             expr = sympy.sympify(text.replace("^", "**"), rational=True)
         except (sympy.SympifyError, SyntaxError, TypeError):
             raise invalid(where, value, "a number or a valid expression such as exp(103/50)") from None
         return _cost_value(expr, where)
     return _nonneg(to_fraction(value, where, allow_float=allow_float), where)
+
+
+_MAX_EXPONENT = 10_000
+
+
+def _check_exponents(expr: sympy.Basic, where: str, value: Any) -> None:
+    """Refuse integer powers with an exponent beyond ``_MAX_EXPONENT`` (``9^9^9`` would
+    otherwise be expanded exactly and never finish); innermost powers are checked first."""
+    for node in sympy.postorder_traversal(expr):
+        if isinstance(node, sympy.Pow):
+            e = node.exp.doit() if isinstance(node.exp, sympy.Basic) else node.exp
+            if getattr(e, "is_Rational", False) and abs(e) > _MAX_EXPONENT:
+                raise invalid(where, value, f"an expression whose exponents are at most {_MAX_EXPONENT}")
 
 
 def _nonneg(x: Fraction, where: str) -> Fraction:

@@ -100,7 +100,9 @@ def _check_order(order: Any, m: int, param: str = "order") -> tuple[int, ...]:
         seq = tuple(order)
     except TypeError:
         raise invalid(param, order, f"a permutation of 1..{m}") from None
-    if sorted(seq) != list(range(1, m + 1)) or any(isinstance(v, bool) for v in seq):
+    if any(isinstance(v, bool) or not isinstance(v, int | np.integer) for v in seq) or sorted(seq) != list(
+        range(1, m + 1)
+    ):
         raise invalid(param, seq, f"a permutation of 1..{m} (best first)")
     return tuple(int(v) for v in seq)
 

@@ -146,12 +146,14 @@ def load_preferences(path: str | Path) -> PreferenceDistribution | Weights:
         text = p.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise invalid("path", str(path), "an existing JSON file") from None
-    except OSError as err:
-        raise invalid("path", str(path), "a readable JSON file", str(err)) from None
+    except (OSError, UnicodeDecodeError) as err:
+        raise invalid("path", str(path), "a readable JSON file (UTF-8 text)", str(err)) from None
     try:
         data = json.loads(text, parse_float=_JsonFloat, parse_constant=_refuse_constant)
     except json.JSONDecodeError as err:
         raise invalid("path", str(path), "valid JSON", f"line {err.lineno}, column {err.colno}: {err.msg}") from None
+    except (ValueError, RecursionError) as err:  # ints beyond the digit limit, absurd nesting
+        raise invalid("path", str(path), "valid JSON of a sensible size", str(err).split(";")[0]) from None
     return parse_preferences(data, str(path))
 
 

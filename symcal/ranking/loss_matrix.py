@@ -414,6 +414,9 @@ class LossMatrix:
                               f"{width} entries like row 0 (the matrix is ragged)")
             parsed.append([to_fraction(v, f"matrix[{a}][{b}]") for b, v in enumerate(row)])
         assert width is not None
+        for key, val in (("labels", labels), ("predictions", predictions)):
+            if val is not None and (isinstance(val, (str, bytes)) or not isinstance(val, Iterable)):
+                raise invalid(key, val, "a list with one entry per row (labels) or column (predictions)")
         ys = list(labels) if labels is not None else [f"y{a + 1}" for a in range(len(parsed))]
         ts = list(predictions) if predictions is not None else [f"t{b + 1}" for b in range(width)]
         if len(ys) != len(parsed):
@@ -431,9 +434,12 @@ class LossMatrix:
         if not p.is_file():
             raise invalid("file", str(path), "an existing JSON file with a \"matrix\" entry")
         try:
-            data = json.loads(p.read_text())
+            data = json.loads(p.read_text(encoding="utf-8"))
         except json.JSONDecodeError as e:
             raise invalid("file", str(path), f"valid JSON ({e.msg} at line {e.lineno})") from None
+        except (OSError, ValueError, RecursionError) as e:  # unreadable, not UTF-8, huge ints, absurd nesting
+            raise invalid("file", str(path), "a readable UTF-8 JSON file of a sensible size",
+                          str(e).split(";")[0]) from None
         if isinstance(data, list):
             data = {"matrix": data}
         if not isinstance(data, dict) or "matrix" not in data:

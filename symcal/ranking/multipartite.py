@@ -99,6 +99,10 @@ class FiniteInstanceSpace:
     def from_joint(cls, joint: Sequence[Sequence[Any]]) -> FiniteInstanceSpace:
         """From ``joint[a][k-1] = P(X = x_a, Y = k)`` (exact, summing to 1); points of mass 0
         get the uniform posterior (they never matter)."""
+        if isinstance(joint, str | bytes) or not isinstance(joint, Sequence) or any(
+            isinstance(r, str | bytes) or not isinstance(r, Sequence) or not r for r in joint
+        ):
+            raise invalid("joint", joint, "rows joint[a] = [P(X = x_a, Y = 1), ..., P(X = x_a, Y = K)]")
         rows = [
             [to_fraction(v, f"joint[{a}][{k}]") for k, v in enumerate(r, start=1)] for a, r in enumerate(joint, start=1)
         ]

@@ -210,6 +210,8 @@ def permutations(n: int) -> Iterator[Permutation]:
 def swap_scores(g: Sequence[Any], i: int, j: int) -> tuple[Any, ...]:
     """``sigma_{i,j}^{-1} g``: the score vector with entries ``g_i`` and ``g_j`` exchanged
     (``g[0]`` is ``g_1``)."""
+    if isinstance(g, (str, bytes)) or not isinstance(g, Sequence):
+        raise invalid("g", g, "a sequence of scores (g_1, ..., g_n)")
     n = len(g)
     check_object(i, n, "i")
     check_object(j, n, "j")
@@ -221,8 +223,15 @@ def swap_scores(g: Sequence[Any], i: int, j: int) -> tuple[Any, ...]:
 def order_of_scores(g: Sequence[Any]) -> tuple[Permutation, bool]:
     """``sort(g)`` of Section 2: objects by decreasing score (ties broken by the smaller
     label first) and whether there were ties (then the ranking is not determined by g)."""
+    if isinstance(g, (str, bytes)) or not isinstance(g, Sequence):
+        raise invalid("g", g, "a sequence of real scores (g_1, ..., g_n)")
     n = len(g)
     check_n(n, "len(g)")
-    order = sorted(range(1, n + 1), key=lambda obj: (-g[obj - 1], obj))
-    ties = len(set(g)) < n
+    if any(isinstance(v, float) and v != v for v in g):
+        raise invalid("g", tuple(g), "real scores (no NaN)")
+    try:
+        order = sorted(range(1, n + 1), key=lambda obj: (-g[obj - 1], obj))
+        ties = len(set(g)) < n
+    except TypeError:
+        raise invalid("g", tuple(g), "a sequence of real scores (g_1, ..., g_n)") from None
     return Permutation(tuple(order)), ties
