@@ -2,7 +2,8 @@
 
 Prints one table (what, size, baseline seconds, symcal seconds, ratio, target, met) under a
 header describing the machine, and writes the same as JSON (default bench/last-run.json).
-Sections: lemma14, largest_m, all_m, fas, library (see bench/README.md).
+Sections: lemma14, largest_m, all_m, fas, theorem3, rank, xia, calauzenes, library,
+selftest (see bench/README.md).
 """
 
 from __future__ import annotations
@@ -22,7 +23,13 @@ from typing import Any
 
 from bench import lemma14
 
-SECTIONS = ("lemma14", "largest_m", "all_m", "fas", "library")
+SECTIONS = ("lemma14", "largest_m", "all_m", "fas", "theorem3", "rank", "xia", "calauzenes", "library",
+            "selftest")
+# sections measured by a paper's own bench module exposing rows(quick) -> list[dict]
+PAPER_SECTIONS = {"theorem3": "Uematsu & Lee, Theorem 3 exhaustive",
+                  "rank": "Ramaswamy et al., certified rank",
+                  "xia": "Xia et al., top-k order sensitivity",
+                  "calauzenes": "Calauzenes et al., exhaustive / interval"}
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_JSON = Path(__file__).resolve().parent / "last-run.json"
 
@@ -172,32 +179,83 @@ def run_fas(quick: bool) -> list[Row]:
     return rows
 
 
+def run_paper(section: str, quick: bool) -> list[Row]:
+    """Rows of ``bench/<section>.py`` (its ``rows(quick)``), in the common table."""
+    try:
+        mod = importlib.import_module(f"bench.{section}")
+        got = mod.rows(quick)
+    except Exception as e:  # report, do not crash the whole bench
+        return [_row(section, PAPER_SECTIONS[section], "-", note=f"error: {type(e).__name__}: {e}")]
+    rows = []
+    for d in got:
+        base, sym = d.get("baseline_s"), d.get("symcal_s")
+        ratio = d.get("ratio")
+        if ratio is None and isinstance(base, int | float) and isinstance(sym, int | float) and sym:
+            ratio = base / sym
+        capped = bool(d.get("baseline_capped") or d.get("ratio_lower_bound"))
+        rows.append(_row(section, str(d.get("what", PAPER_SECTIONS[section])), str(d.get("size", "")),
+                         baseline=base, baseline_cap=d.get("baseline_cap") or (base if capped else None),
+                         symcal=sym, ratio=ratio,
+                         ratio_lower_bound=capped, target=str(d.get("target", "")), met=d.get("met"),
+                         note=str(d.get("note", "")), detail=d))
+        _say(f"{section}: {rows[-1]['what']} {rows[-1]['size']}: {sym} s")
+    return rows
+
+
 def run_library(timeout: float) -> list[Row]:
+    from symcal.backends import cvc5_backend
     from symcal.library import load_bundled
+    from symcal.report.render import second_opinion_summary
     from symcal.runner import check_many
 
     claims = load_bundled()
     _say(f"library: {len(claims)} claims, jobs=2, timeout={timeout:g} s")
     start = time.perf_counter()
-    verdicts = check_many(claims, jobs=2, timeout=timeout)
+    verdicts = check_many(claims, jobs=2, timeout=timeout, cross_check=False)
     wall = time.perf_counter() - start
     rows = [{"claim": c.id, "expected": c.expected.value if c.expected else None,
-             "status": v.status.value, "seconds": round(v.seconds, 4)}
+             "status": v.status.value, "seconds": round(v.seconds, 4),
+             "erratum": c.finding is not None and v.status.value == "refuted"}
             for c, v in zip(claims, verdicts, strict=True)]
     agree = [r for r in rows if r["expected"] is not None and r["status"] == r["expected"]]
-    no_exp = [r for r in rows if r["expected"] is None]
-    differ = [r for r in rows if r["expected"] is not None and r["status"] != r["expected"]]
-    note = f"{len(agree)}/{len(rows)} agree with the expected outcome"
-    if no_exp:
-        note += f", {len(no_exp)} without one"
+    errata = [r for r in rows if r["erratum"] and r["status"] != r["expected"]]
+    differ = [r for r in rows if r["status"] != r["expected"] and not r["erratum"]]
+    note = f"{len(agree)}/{len(rows)} agree, {len(errata)} recorded errata, {len(differ)} disagree"
     if differ:
-        note += "; differ: " + ", ".join(f"{r['claim']} ({r['status']})" for r in differ[:5])
-        note += " ..." if len(differ) > 5 else ""
+        note += ": " + ", ".join(f"{r['claim']} ({r['status']})" for r in differ[:5])
     _say(f"library: {wall:.1f} s, {note}")
-    return [_row("library", "symcal check, whole bundled library (jobs=2)",
-                 f"{len(rows)} claims", symcal=wall, target="< 120 s", met=wall < 120,
-                 note=note + (f" (per-decision timeout {timeout:g} s)" if timeout != 60 else ""),
-                 detail={"timeout": timeout, "claims": rows})]
+    out = [_row("library", "symcal check, whole library (jobs=2, no second opinion)",
+                f"{len(rows)} claims", symcal=wall, target="< 120 s", met=wall < 120 and not differ,
+                note=note + (f" (per-decision timeout {timeout:g} s)" if timeout != 60 else ""),
+                detail={"timeout": timeout, "claims": rows})]
+    if cvc5_backend.available():
+        start = time.perf_counter()
+        crossed = check_many(claims, jobs=2, timeout=timeout, cross_check=True)
+        wall2 = time.perf_counter() - start
+        line = second_opinion_summary(list(zip(claims, crossed, strict=True))).splitlines()[0]
+        _say(f"library with cvc5: {wall2:.1f} s; {line}")
+        out.append(_row("library", "symcal check, whole library, with the cvc5 second opinion (default)",
+                        f"{len(rows)} claims", baseline=wall, symcal=wall2, ratio=wall / wall2,
+                        target="< 120 s, 0 disagreements", met=wall2 < 120 and " 0 disagreements" in line,
+                        note=line.replace("second opinion: ", ""), detail={"summary": line}))
+    return out
+
+
+def run_selftest(quick: bool, timeout: float) -> list[Row]:
+    from symcal.explore.mutants import run_selftest as selftest
+    from symcal.library import load_bundled, select
+
+    claims = load_bundled()
+    if quick:
+        claims = select(claims, ["duchi2010.lemma14*", "uematsu2013.corollary1*", "ramaswamy2013.theorem3*"])
+    start = time.perf_counter()
+    report = selftest(claims, timeout=timeout, jobs=2)
+    wall = time.perf_counter() - start
+    _say(f"selftest: {wall:.1f} s; {report.summary()}")
+    return [_row("selftest", "symcal selftest --mutants" + (" (3 claim families)" if quick else ", whole library"),
+                 f"{len(claims)} claims", symcal=wall, target="0 unsound",
+                 met=report.count("unsound") == 0, note=report.summary(),
+                 detail={k: v for k, v in report.to_json().items() if k != "mutants"})]
 
 
 # --------------------------------------------------------------------------- output
@@ -290,7 +348,10 @@ def main(argv: list[str] | None = None) -> int:
         "all_m": lambda: run_all_m(60.0),
         "fas": lambda: run_fas(args.quick),
         "library": lambda: run_library(15.0 if args.quick else 60.0),
+        "selftest": lambda: run_selftest(args.quick, 10.0),
     }
+    for name in PAPER_SECTIONS:
+        runners[name] = lambda name=name: run_paper(name, args.quick)
     start = time.perf_counter()
     rows: list[Row] = []
     for s in sections:
