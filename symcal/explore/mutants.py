@@ -263,9 +263,21 @@ def _smallest_sizes(claim: Claim) -> Claim:
     return dataclasses.replace(claim, sizes=dataclasses.replace(claim.sizes, default=(lo, min(hi, lo + 1))))
 
 
+def _same_under_swap(concl: Any, hyps: dict[str, Any] | None, a: sympy.Symbol, b: sympy.Symbol) -> bool:
+    """Exchanging a and b maps the conclusion and the set of hypotheses onto themselves."""
+    swapped = _swap(concl, a, b)
+    if not (swapped == concl or sympy.simplify(swapped) == sympy.simplify(concl)):
+        return False
+    return hyps is None or _hyp_key(_swap(hyps, a, b)) == _hyp_key(hyps)
+
+
 def _conclusion_mutants(claim: Claim, concl: Callable[[int | None], Any], rebuild: Callable[[Callable], Any],
-                        m0: int | None, hyps_now: dict[str, Any] | None) -> list[Mutant]:
+                        m0: int | None, hyps_at: Callable[[int | None], dict[str, Any]] | None) -> list[Mutant]:
     out: list[Mutant] = []
+    sizes: list[int | None] = [m0]
+    if claim.sizes is not None and claim.strategy != "local_lemma":
+        lo, hi = claim.sizes.default
+        sizes = list(range(lo, hi + 1))
     base = concl(m0)
     for k, rel in enumerate(_relationals(base)):
         def flipped(m: int | None, k: int = k) -> Any:
@@ -293,9 +305,8 @@ def _conclusion_mutants(claim: Claim, concl: Callable[[int | None], Any], rebuil
         def swapped(m: int | None, a: Any = a, b: Any = b) -> Any:
             return _swap(concl(m), a, b)
         equivalent = ""
-        if sympy.simplify(_swap(base, a, b)) == sympy.simplify(base) or _swap(base, a, b) == base:
-            if hyps_now is None or _hyp_key(_swap(hyps_now, a, b)) == _hyp_key(hyps_now):
-                equivalent = f"the claim is the same with {a} and {b} exchanged"
+        if all(_same_under_swap(concl(m), hyps_at(m) if hyps_at else None, a, b) for m in sizes):
+            equivalent = f"the claim is the same with {a} and {b} exchanged (at every size checked)"
         out.append(Mutant(claim, _replace_spec(claim, _mid(claim, "swap", k), rebuild(swapped)), "swap",
                           f"exchange {a} and {b} in the conclusion", equivalent=equivalent))
     return out
@@ -309,8 +320,12 @@ def mutants_of(claim: Claim) -> tuple[list[Mutant], str]:
     out: list[Mutant] = []
     if isinstance(spec, ImpliesSpec):
         hyps_now = {k: v(m0) for k, v in spec.hypotheses.items()}
+
+        def hyps_at(m: int | None) -> dict[str, Any]:
+            return {k: v(m) for k, v in spec.hypotheses.items()}
+
         out += _conclusion_mutants(claim, spec.conclusion, lambda f: dataclasses.replace(spec, conclusion=f), m0,
-                                   hyps_now)
+                                   hyps_at)
         for name in claim.hypothesis_names:
             out.append(Mutant(claim, claim.without(name).replace(id=_mid(claim, f"drop_{name}", 0)), "drop",
                               f"drop hypothesis {name}", strengthening=True))

@@ -91,3 +91,13 @@ def test_finite_and_numeric_claims_are_listed_as_without_operator():
                      statement="positive")
     ms, why = M.mutants_of(f)
     assert ms == [] and "Python predicate" in why
+
+
+def test_a_swap_is_equivalent_only_if_it_is_at_every_size_checked():
+    # at m = 3 exchanging d_1_2 and d_2_3 maps Definition 8's claim onto itself; at m = 4 it does not,
+    # and that mutant is rightly refuted at m = 4: it must count as killed, not as an unsound equivalent
+    from symcal.library import load_bundled, select
+
+    (claim,) = select(load_bundled(), ["duchi2010.definition8.difference_graph_is_dag"])
+    ms, _ = M.mutants_of(claim)
+    assert [m for m in ms if m.operator == "swap"] and not any(m.equivalent for m in ms)
