@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from symcal.claims.core import Claim
+from symcal.commands import whole_number
 from symcal.errors import SymcalError, invalid
 
 EXIT_OK, EXIT_DISAGREE, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
@@ -51,14 +52,7 @@ def _positive(text: str) -> float:
     return v
 
 
-def _jobs(text: str) -> int:
-    try:
-        v = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"--jobs={text!r}: expected a whole number >= 1") from None
-    if v < 1:
-        raise argparse.ArgumentTypeError(f"--jobs={text!r}: expected a whole number >= 1")
-    return v
+_jobs = whole_number("--jobs", 1)
 
 
 def _claims(args: argparse.Namespace) -> list[Claim]:

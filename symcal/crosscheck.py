@@ -20,9 +20,9 @@ from dataclasses import replace
 
 from symcal.backends import cvc5_backend
 from symcal.backends.base import Outcome
-from symcal.verdicts import Composite, CrossCheck, Evidence, SmtResult, Status, Verdict
+from symcal.verdicts import Composite, CrossCheck, Evidence, SmtResult, Status
 
-__all__ = ["second_opinion", "smt_parts", "cross_check", "PER_QUERY_CAP"]
+__all__ = ["second_opinion", "smt_parts", "PER_QUERY_CAP"]
 
 # seconds cvc5 may spend on one SMT answer (it also never exceeds the decision's budget)
 PER_QUERY_CAP = 10.0
@@ -89,23 +89,3 @@ def second_opinion(out: Outcome, seconds: float) -> Outcome:
         return Outcome(Status.UNKNOWN, out.scope, out.backend, evidence,
                        "SOLVERS DISAGREE: " + "; ".join(disagree), cc)
     return replace(out, evidence=evidence, cross_check=cc)
-
-
-def cross_check(v: Verdict, timeout: float = 30.0) -> tuple[Verdict, int, list[str]]:
-    """Re-decide a finished verdict's SMT answers with cvc5 (API convenience; the runner does
-    this per decision when asked).  Returns the verdict, answers confirmed, disagreements."""
-    out = second_opinion(Outcome(v.status, v.scope, v.backend, v.evidence, v.reason), timeout)
-    sizes = []
-    cc = out.cross_check
-    for s in v.sizes:
-        o = second_opinion(Outcome(s.status, s.scope, v.backend, s.evidence, s.reason), timeout)
-        if o.cross_check is not None:
-            cc = o.cross_check if cc is None else cc + o.cross_check
-        sizes.append(replace(s, status=o.status, evidence=o.evidence, reason=o.reason))
-    if cc is None:
-        return v, 0, []
-    status, reason = out.status, out.reason
-    if cc.disagreements:
-        status, reason = Status.UNKNOWN, "SOLVERS DISAGREE: " + "; ".join(cc.disagreements)
-    new = replace(v, status=status, evidence=out.evidence, reason=reason, sizes=tuple(sizes), cross_check=cc)
-    return new, cc.agreed, list(cc.disagreements)

@@ -9,5 +9,23 @@ turns them into a one-line message and exit code 2.
 
 from __future__ import annotations
 
+import argparse
+from collections.abc import Callable
+
 # module names under symcal.commands, in the order they appear in ``symcal --help``
 VERBS: tuple[str, ...] = ("loss", "costs")
+
+
+def whole_number(flag: str, minimum: int) -> Callable[[str], int]:
+    """An argparse ``type`` for ``flag``: a whole number >= ``minimum``, else a one-line error."""
+
+    def parse(text: str) -> int:
+        try:
+            v = int(text)
+        except ValueError:
+            v = minimum - 1
+        if v < minimum:
+            raise argparse.ArgumentTypeError(f"{flag}={text!r}: expected a whole number >= {minimum}")
+        return v
+
+    return parse

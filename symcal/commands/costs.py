@@ -26,6 +26,7 @@ from typing import Any
 
 import sympy
 
+from symcal.commands import whole_number
 from symcal.errors import invalid
 from symcal.exact import fraction_str
 
@@ -219,14 +220,7 @@ def _k_range(text: str) -> tuple[int, int]:
     return int(m.group(1)), int(m.group(2))
 
 
-def _k(text: str) -> int:
-    try:
-        v = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"--K={text!r}: expected a whole number >= 2") from None
-    if v < 2:
-        raise argparse.ArgumentTypeError(f"--K={text!r}: expected a whole number >= 2")
-    return v
+_k = whole_number("--K", 2)
 
 
 def register(sub: Any) -> None:

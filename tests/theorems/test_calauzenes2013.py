@@ -14,6 +14,7 @@ from symcal.claims.core import Claim
 from symcal.library import load_module
 from symcal.runner import check_many
 from symcal.verdicts import IntervalProof, Status
+from tests.common.papers import disagreements, refuted_with_rechecked_witness, verdicts_by_id
 
 C = load_module(Path(__file__).resolve().parents[2] / "theorems" / "calauzenes2013.py",
                 "symcal_test_theorems_calauzenes2013")
@@ -80,7 +81,7 @@ TWINS = {**REFUTED_TWINS, **PROVED_TWINS}
 
 @pytest.fixture(scope="module")
 def verdicts():
-    return {c.id: v for c, v in zip(CLAIMS, check_many(CLAIMS, jobs=2, timeout=60), strict=True)}
+    return verdicts_by_id(CLAIMS)
 
 
 @pytest.fixture(scope="module")
@@ -90,11 +91,7 @@ def twin_verdicts():
 
 
 def test_every_claim_agrees_with_the_paper_or_is_a_recorded_erratum(verdicts):
-    wrong = []
-    for c in CLAIMS:
-        v = verdicts[c.id]
-        if not (v.status is c.expected or (c.finding is not None and v.status is Status.REFUTED)):
-            wrong.append(f"{c.id}: expected {c.expected.value}, got {v.status.value} ({v.reason[:200]})")
+    wrong = disagreements(CLAIMS, verdicts)
     assert not wrong, "\n".join(wrong)
 
 
@@ -129,7 +126,7 @@ def test_every_claim_has_a_negative_twin():
 def test_the_negative_twin_is_refuted_with_a_rechecked_witness(cid, twin_verdicts):
     v = twin_verdicts[cid]
     assert v.status is Status.REFUTED, f"{cid}: {v.status.value} {v.reason[:200]}"
-    assert v.witness is not None and v.witness.rechecked
+    assert refuted_with_rechecked_witness(v)
 
 
 @pytest.mark.parametrize("cid", sorted(PROVED_TWINS))

@@ -17,6 +17,7 @@ from symcal.claims.core import Claim
 from symcal.library import load_module
 from symcal.runner import check_many
 from symcal.verdicts import Status
+from tests.common.papers import disagreements, refuted_with_rechecked_witness, verdicts_by_id
 
 D = load_module(Path(__file__).resolve().parents[2] / "theorems" / "duchi2010.py", "symcal_test_theorems_duchi2010")
 CLAIMS: list[Claim] = D.CLAIMS
@@ -185,7 +186,7 @@ ALL_M_ONLY = {cid: all_sizes(TWIN_CLAIMS[cid], TWIN_CLAIMS[cid].id + "_all_m") f
 
 @pytest.fixture(scope="module")
 def verdicts():
-    return {c.id: v for c, v in zip(CLAIMS, check_many(CLAIMS, jobs=2, timeout=60), strict=True)}
+    return verdicts_by_id(CLAIMS)
 
 
 @pytest.fixture(scope="module")
@@ -196,12 +197,7 @@ def twin_verdicts():
 
 
 def test_every_claim_agrees_with_the_paper_or_is_a_recorded_erratum(verdicts):
-    wrong = []
-    for c in CLAIMS:
-        v = verdicts[c.id]
-        ok = v.status is c.expected or (c.finding is not None and v.status is Status.REFUTED)
-        if not ok:
-            wrong.append(f"{c.id}: expected {c.expected.value}, got {v.status.value} ({v.reason[:200]})")
+    wrong = disagreements(CLAIMS, verdicts)
     assert not wrong, "\n".join(wrong)
 
 
@@ -214,7 +210,7 @@ def test_each_erratum_is_refuted_with_a_rechecked_witness_and_its_correction_is_
     }
     for cid in ERRATA:
         v = verdicts[cid]
-        assert v.status is Status.REFUTED and v.witness is not None and v.witness.rechecked, cid
+        assert refuted_with_rechecked_witness(v), cid
         assert BY_ID[cid].finding.corrected == cid + ".corrected"
         assert verdicts[cid + ".corrected"].status is Status.PROVED, cid
 
@@ -249,19 +245,19 @@ def test_every_claim_has_a_negative_twin():
 def test_the_negative_twin_is_refuted_with_a_rechecked_witness(cid, twin_verdicts):
     v = twin_verdicts[cid]
     assert v.status is Status.REFUTED, f"{cid}: {v.status.value} {v.reason[:200]}"
-    assert v.witness is not None and v.witness.rechecked
+    assert refuted_with_rechecked_witness(v)
 
 
 @pytest.mark.parametrize("cid", sorted(ERRATA))
 def test_a_printed_erratum_is_its_own_negative_twin_refuted_with_a_rechecked_witness(cid, verdicts):
     v = verdicts[cid]
-    assert v.status is Status.REFUTED and v.witness is not None and v.witness.rechecked
+    assert refuted_with_rechecked_witness(v)
 
 
 @pytest.mark.parametrize("cid", sorted(ALL_SIZE_TWINS))
 def test_an_all_sizes_twin_is_refuted_per_size_and_not_proved_by_the_local_lemma(cid, twin_verdicts):
     v = twin_verdicts[cid]
-    assert v.status is Status.REFUTED and v.witness is not None and v.witness.rechecked
+    assert refuted_with_rechecked_witness(v)
     assert twin_verdicts[f"{cid}#all_m"].status is Status.UNKNOWN
 
 

@@ -17,6 +17,7 @@ from symcal.library import load_module
 from symcal.ranking.costs import CostScheme, linear_costs, zero_one_costs
 from symcal.runner import check_many
 from symcal.verdicts import Status
+from tests.common.papers import disagreements, refuted_with_rechecked_witness, verdicts_by_id
 
 U = load_module(Path(__file__).resolve().parents[2] / "theorems" / "uematsu2013.py", "symcal_test_theorems_uematsu2013")
 CLAIMS: list[Claim] = U.CLAIMS
@@ -174,7 +175,7 @@ TWIN_CLAIMS = {cid: build() for cid, build in TWINS.items()}
 
 @pytest.fixture(scope="module")
 def verdicts():
-    return {c.id: v for c, v in zip(CLAIMS, check_many(CLAIMS, jobs=2, timeout=60), strict=True)}
+    return verdicts_by_id(CLAIMS)
 
 
 @pytest.fixture(scope="module")
@@ -184,12 +185,7 @@ def twin_verdicts():
 
 
 def test_every_claim_agrees_with_the_paper_or_is_a_recorded_erratum(verdicts):
-    wrong = []
-    for c in CLAIMS:
-        v = verdicts[c.id]
-        ok = v.status is c.expected or (c.finding is not None and v.status is Status.REFUTED)
-        if not ok:
-            wrong.append(f"{c.id}: expected {c.expected.value}, got {v.status.value} ({v.reason[:200]})")
+    wrong = disagreements(CLAIMS, verdicts)
     assert not wrong, "\n".join(wrong)
 
 
@@ -204,7 +200,7 @@ def test_the_errata_are_refuted_with_rechecked_witnesses_and_their_corrections_p
     }
     for cid in ERRATA:
         v = verdicts[cid]
-        assert v.status is Status.REFUTED and v.witness is not None and v.witness.rechecked, cid
+        assert refuted_with_rechecked_witness(v), cid
         assert BY_ID[cid].finding.corrected == cid + ".corrected"
         assert verdicts[cid + ".corrected"].status is Status.PROVED, cid
 
@@ -246,7 +242,7 @@ def test_every_claim_has_a_negative_twin():
 def test_the_negative_twin_is_refuted_with_a_rechecked_witness(cid, twin_verdicts):
     v = twin_verdicts[cid]
     assert v.status is Status.REFUTED, f"{cid}: {v.status.value} {v.reason[:300]}"
-    assert v.witness is not None and v.witness.rechecked
+    assert refuted_with_rechecked_witness(v)
 
 
 @pytest.mark.parametrize("cid", sorted(PROVED_TWINS))

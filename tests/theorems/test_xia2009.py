@@ -16,6 +16,7 @@ from symcal.claims.core import Claim
 from symcal.library import load_module
 from symcal.runner import check_many
 from symcal.verdicts import Status
+from tests.common.papers import disagreements, refuted_with_rechecked_witness, verdicts_by_id
 
 X = load_module(Path(__file__).resolve().parents[2] / "theorems" / "xia2009.py", "symcal_test_theorems_xia2009")
 CLAIMS: list[Claim] = X.CLAIMS
@@ -98,7 +99,7 @@ TWIN_CLAIMS = {cid: build() for cid, build in TWINS.items()}
 
 @pytest.fixture(scope="module")
 def verdicts():
-    return {c.id: v for c, v in zip(CLAIMS, check_many(CLAIMS, jobs=2, timeout=60), strict=True)}
+    return verdicts_by_id(CLAIMS)
 
 
 @pytest.fixture(scope="module")
@@ -107,19 +108,14 @@ def twin_verdicts():
 
 
 def test_every_claim_agrees_with_the_paper_or_is_a_recorded_erratum(verdicts):
-    wrong = []
-    for c in CLAIMS:
-        v = verdicts[c.id]
-        ok = v.status is c.expected or (c.finding is not None and v.status is Status.REFUTED)
-        if not ok:
-            wrong.append(f"{c.id}: expected {c.expected.value}, got {v.status.value} ({v.reason[:200]})")
+    wrong = disagreements(CLAIMS, verdicts)
     assert not wrong, "\n".join(wrong)
 
 
 def test_proposition10_is_the_one_erratum_refuted_exactly_and_its_correction_is_proved(verdicts):
     assert ERRATA == {"xia2009.proposition10"}
     v = verdicts["xia2009.proposition10"]
-    assert v.status is Status.REFUTED and v.witness is not None and v.witness.rechecked
+    assert refuted_with_rechecked_witness(v)
     assert {k: F(str(val)) for k, val in v.witness.values.items()} == X.PROP10_WITNESS
     assert verdicts["xia2009.proposition10.corrected"].status is Status.PROVED
 
@@ -132,7 +128,7 @@ def test_every_claim_has_a_negative_twin():
 def test_the_negative_twin_is_refuted_with_a_rechecked_witness(cid, twin_verdicts):
     v = twin_verdicts[cid]
     assert v.status is Status.REFUTED, f"{cid}: {v.status.value} {v.reason[:300]}"
-    assert v.witness is not None and v.witness.rechecked
+    assert refuted_with_rechecked_witness(v)
 
 
 @pytest.mark.parametrize("cid", sorted(NUMERIC_TWINS))

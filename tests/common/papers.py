@@ -1,0 +1,27 @@
+"""What every theorem module's test file asks of its paper: each claim agrees with the paper
+or is a recorded erratum, and each negative twin is refuted with a re-checked witness."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from symcal.claims.core import Claim
+from symcal.report import agrees, is_erratum
+from symcal.runner import check_many
+from symcal.verdicts import Status, Verdict
+
+
+def verdicts_by_id(claims: Sequence[Claim], timeout: float = 60) -> dict[str, Verdict]:
+    """Every claim decided (two workers), keyed by claim id."""
+    return {c.id: v for c, v in zip(claims, check_many(claims, jobs=2, timeout=timeout), strict=True)}
+
+
+def disagreements(claims: Sequence[Claim], verdicts: dict[str, Verdict]) -> list[str]:
+    """One line per claim whose verdict is neither its expected outcome nor a recorded erratum."""
+    return [f"{c.id}: expected {c.expected.value}, got {verdicts[c.id].status.value} "
+            f"({verdicts[c.id].reason[:200]})"
+            for c in claims if not (agrees(c, verdicts[c.id]) or is_erratum(c, verdicts[c.id]))]
+
+
+def refuted_with_rechecked_witness(v: Verdict) -> bool:
+    return v.status is Status.REFUTED and v.witness is not None and v.witness.rechecked
