@@ -182,7 +182,14 @@ def cmd_check(args: argparse.Namespace) -> int:
         print(json.dumps(to_json(pairs), indent=1))
     else:
         print(table(pairs, verbose=args.verbose))
-        print(second_opinion_summary(pairs))
+        from symcal.backends import cvc5_backend
+
+        if args.cross_check is None and not cvc5_backend.available():
+            print("second opinion: none (cvc5 is not installed: pip install 'symcal[cvc5]')")
+        elif args.cross_check is False:
+            print("second opinion: none (--no-cross-check)")
+        else:
+            print(second_opinion_summary(pairs))
     bad = [c for c, v in pairs if not agrees(c, v) and not is_erratum(c, v)]
     return EXIT_DISAGREE if bad else EXIT_OK
 

@@ -93,3 +93,11 @@ def test_a_cvc5_that_hangs_costs_the_confirmation_never_the_decision(monkeypatch
     assert time.monotonic() - t < 4.0
     assert v.status is Status.PROVED
     assert not v.cross_check.confirmed and "killed" in v.cross_check.unknown[0]
+
+
+def test_without_cvc5_the_check_says_so_instead_of_a_silent_none(monkeypatch, capsys):
+    from symcal.cli import main
+
+    monkeypatch.setattr(cvc5_backend, "available", lambda: False)
+    assert main(["check", "duchi2010.lemma14", "--size", "3..3"]) == 0
+    assert "second opinion: none (cvc5 is not installed" in capsys.readouterr().out
