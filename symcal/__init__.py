@@ -15,6 +15,7 @@ from symcal.claims import (
     finite_check,
     identity,
     implies,
+    implies_cases,
     node_implies,
     numeric,
     reals,
@@ -30,5 +31,5 @@ __all__ = [
     "And", "Citation", "Claim", "Finding", "Iff", "Implies", "InvalidClaim", "InvalidInput",
     "Local", "NoBackendAvailable", "Not", "NumericOutcome", "Or", "Status", "SymcalError",
     "Verdict", "all_sizes", "bounded_inequality", "check", "check_many", "exists", "finite_check", "identity",
-    "implies", "node_implies", "numeric", "reals", "__version__",
+    "implies", "implies_cases", "node_implies", "numeric", "reals", "__version__",
 ]

@@ -17,11 +17,18 @@ Main claims
   -1/24 (the two labels' values were added, not averaged).  The theorem survives: the gaps
   are non-zero.  Lemma B.2's hypotheses (symmetry, strict monotonicity) hold for ERR and AP.
 * Lemma 4.1 (a set of non-overlapping misordered pairs bounding the regret) and Lemma 5.1's
-  bound with C_phi(2), exhaustively for small n.
+  bound with C_phi(p) for p = 2, 3 and 3/2, for every pair set Lemma 4.1 allows, exhaustively for
+  small n.  **Erratum** (proof only): the first inequality of Lemma 5.1's proof raises the
+  phi-differences to the power q where Hoelder needs p; as printed it fails for p = 3 at n = 2.
 * Table 2 (Appendix B.4, B.5): the inequality behind each constant c -- pointwise squared
-  error, logistic and exponential (strong convexity of the conjugate psi), pairwise squared
-  error, logistic (interval branch-and-bound after an exact reduction to one variable) and
-  exponential (z3 with square roots as auxiliary variables).
+  error, logistic and exponential (strong convexity of the conjugate psi), Square Hinge and
+  Differentiable Hinge (inner minimum, then H^- - H against |U_i - U_j|^2; z3 per linear piece),
+  pairwise squared error, logistic (interval branch-and-bound after an exact reduction to one
+  variable) and exponential (z3 with square roots as auxiliary variables).
+  **Erratum**: the Square Hinge's printed c = sqrt(eta)/sqrt(2 eta) fails (H^- - H =
+  t^2 (U_i - U_j)^2/(2 eta)); the proof's mu/8 bound gives c = 2 sqrt(eta)/t, the best is sqrt(2 eta)/t.
+  **Erratum**: the Differentiable Hinge's bound c = 4 sqrt(eta/alpha) needs alpha <= 2, not just
+  alpha in (0, eta/2) (counterexample eta = 8, alpha = 3); proved for alpha in (0, 2].
 * Remark 2: the inner risk of the proposed pairwise loss is sum_i U_i sum_{j != i} phi(s_i - s_j);
   the usual pairwise loss sum 1[v_i > v_j] phi(s_i - s_j) with the hinge is not
   order-preserving on an explicit distribution (exact LP optimum by z3), where the proposed
@@ -43,9 +50,26 @@ Encoding notes
   scope.  The pairwise logistic bound is reduced exactly (b = a x, a = max, a <= B) to
   x log x - (1+x) log((1+x)/2) >= (1-x)^2/4 on [1/100, 1], proved by rigorous mpmath
   interval branch-and-bound (tight at x = 1 to second order; closed by derivative-sign faces).
-  The pointwise logistic/exponential bounds are the strong convexity of psi used in the proof.
-  The garbled Square Hinge constant and the Differentiable Hinge are not encoded.
-* Lemma 5.1 is checked for p = q = 2 (the case Table 2 uses), squared to stay rational.
+  The pointwise logistic/exponential bounds are the strong convexity of psi used in the proof
+  (Theorem 5.3); their gap form 2 lambda((a+b)/2) - lambda(a) - lambda(b) >= (a-b)^2 reduces to
+  the same second-derivative bound, so it is not encoded twice.
+* Square Hinge: s = t s', v = eta v' scale the loss by t^2 eta (a z3 claim), so t = eta = 1; the
+  inner minimum x(1 - x) is a z3 claim (lower bound for every s, attained at s = x), and the gap
+  bound is one z3 query per pair of linear pieces of the max terms (implies_cases): a single
+  query with Max did not finish in 30 s.
+* Differentiable Hinge: Lambda(eta x, s) = eta Lambda(x, s) at eta = 1 with alpha unchanged, so
+  the printed range alpha in (0, eta/2) over all eta is every alpha > 0 at eta = 1.  The inner
+  minimum L is piecewise (three regimes, z3 per piece: lower bound and attained).  The printed
+  bound is refuted directly; the corrected one is proved through strong concavity: L'' <= -alpha/4
+  on each piece, L continuous with slopes not jumping up where pieces meet (z3 per piece and
+  join), then (16) -- which the paper asserts for these losses (Lambda(x, .) is convex and linear
+  in x) and is not re-checked here -- gives H^- - H >= alpha/16 (U_i - U_j)^2.  The proof's
+  "alpha/(16n)" is read as alpha/(16 eta), which Table 2's c = 4 sqrt(eta/alpha) requires.  A
+  direct z3 query for the corrected bound did not finish in 120 s.
+* Lemma 5.1 for p = r/s: both sides are raised to the power r, leaving integer powers of sums
+  of radicals (here only sqrt 2 occurs), which sympy expands to a canonical form (zero only if
+  exactly zero) and a rigorous interval enclosure signs; an undecided sign raises (error, never a
+  verdict).  p = 3 and 3/2 run at n <= 3 within the budget (n = 4 takes about 5 s each).
 
 References
 ----------
@@ -54,6 +78,7 @@ References
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Iterator
 from fractions import Fraction
@@ -62,7 +87,7 @@ from typing import Any
 
 import sympy
 
-from symcal import Citation, Finding, bounded_inequality, finite_check, identity, implies
+from symcal import Citation, Finding, bounded_inequality, finite_check, identity, implies, implies_cases
 from symcal.ranking.measures import (
     arg_sort,
     auc,
@@ -79,6 +104,7 @@ from symcal.ranking.order_preserving import hinge, inner_risk, pairwise_proposed
 PAPER = "calauzenes2013"
 F = Fraction
 ONE = Fraction(1)
+TWO, THREE = Fraction(2), Fraction(3)
 QUARTER = sympy.Rational(1, 4)
 
 
@@ -385,14 +411,15 @@ def thm32_claim(id: str, *, factor: Fraction = ONE) -> Any:
     )
 
 
-def matchings(pairs: list[tuple[int, int]]) -> Iterator[list[tuple[int, int]]]:
-    """Every set of pairwise disjoint pairs (condition 1 of Lemma 4.1), the empty set included."""
+def matchings(pairs: list[tuple[int, ...]]) -> Iterator[list[tuple[int, ...]]]:
+    """Every set of pairwise disjoint pairs (condition 1 of Lemma 4.1), the empty set included;
+    a pair is (i, j, ...): only its first two entries are items."""
     if not pairs:
         yield []
         return
     first, rest = pairs[0], pairs[1:]
     yield from matchings(rest)
-    for m in matchings([p for p in rest if not set(p) & set(first)]):
+    for m in matchings([p for p in rest if not {p[0], p[1]} & {first[0], first[1]}]):
         yield [first] + m
 
 
@@ -405,25 +432,31 @@ def lemma41_cases(m: int | None, top: int = 2) -> Iterator[tuple[Any, ...]]:
                     yield phi, U, nu, sigma
 
 
-def lemma41_case(case: tuple[Any, ...], scale: Fraction = ONE, lemma51: bool = False,
-                 c_terms: int | None = None) -> tuple[bool, str]:
+def lemma41_sets(case: tuple[Any, ...], scale: Fraction = ONE) -> tuple[int, Iterator[list[tuple[int, ...]]]]:
+    """The regret R-bar - R(sigma) and, lazily, every set C of Lemma 4.1: non-overlapping pairs
+    (i, j) with U_i > U_j and sigma^-1(i) > sigma^-1(j) whose bound sum (U_i - U_j)(phi(nu^-1(i)) -
+    phi(nu^-1(j))) (times ``scale``) is at least the regret.  Each pair is given with its two
+    factors: (i, j, U_i - U_j, phi(nu^-1(i)) - phi(nu^-1(j))).  Integers throughout (the
+    exhaustive domain is integral), so no Fraction arithmetic in the inner loop."""
     phi, U, nu, sigma = case
     n = len(U)
     regret = perf(phi, U, nu) - perf(phi, U, sigma)
+    if regret <= 0:  # the empty set already bounds it
+        return regret, iter([[]])
     ps, pn = rank_of(sigma), rank_of(nu)
-    valid = [(i, j) for i in range(1, n + 1) for j in range(1, n + 1)
-             if U[i - 1] > U[j - 1] and ps[i] > ps[j]]
-    terms = n // 2 if c_terms is None else c_terms
-    c2 = sum(F(phi[i - 1] - phi[n - i]) ** 2 for i in range(1, terms + 1))  # C_phi(2)^2, eq. (10)
-    for C in matchings(valid):
-        bound = scale * sum(F(U[i - 1] - U[j - 1]) * (phi[pn[i] - 1] - phi[pn[j] - 1]) for i, j in C)
-        if regret > bound:
-            continue
-        if not lemma51:
-            return True, ""
-        if regret**2 <= c2 * sum(F(U[i - 1] - U[j - 1]) ** 2 for i, j in C):
-            return True, ""
-    return False, f"regret {regret}: no non-overlapping misordered pair set satisfies the bound"
+    valid = [(i, j, U[i - 1] - U[j - 1], phi[pn[i] - 1] - phi[pn[j] - 1])
+             for i in range(1, n + 1) for j in range(1, n + 1) if U[i - 1] > U[j - 1] and ps[i] > ps[j]]
+
+    def sets() -> Iterator[list[tuple[int, ...]]]:
+        for C in matchings(valid):
+            if regret <= scale * sum(du * dphi for _, _, du, dphi in C):
+                yield C
+    return regret, sets()
+
+
+def lemma41_case(case: tuple[Any, ...], scale: Fraction = ONE) -> tuple[bool, str]:
+    regret, sets = lemma41_sets(case, scale)
+    return next(sets, None) is not None, f"regret {regret}: no non-overlapping misordered pair set satisfies the bound"
 
 
 def lemma41_claim(id: str, *, scale: Fraction = ONE) -> Any:
@@ -437,13 +470,95 @@ def lemma41_claim(id: str, *, scale: Fraction = ONE) -> Any:
     )
 
 
-def lemma51_claim(id: str, *, c_terms: int | None = None, sizes: tuple[int, int] = (2, 3)) -> Any:
+def _power_sum(terms: tuple[int, ...], p: Fraction) -> Any:
+    return sum((sympy.Integer(t) ** sympy.Rational(p.numerator, p.denominator) for t in terms), sympy.Integer(0))
+
+
+@functools.cache
+def holder_bound(regret: Fraction, w_terms: tuple[int, ...], p: Fraction, a_terms: tuple[int, ...],
+                 w_exponent: Fraction | None = None) -> bool:
+    """Exactly: regret <= (sum w^e)^(1/p) (sum a^q)^(1/q), 1/p + 1/q = 1, e = p unless
+    ``w_exponent`` is given (the proof of Lemma 5.1 prints e = q).  With p = r/s both sides are
+    raised to the power r, which leaves integer powers of sums of radicals: sympy expands them
+    to a canonical form (zero only if exactly zero) and a rigorous interval enclosure signs the
+    rest; an undecided sign raises, so the claim errs instead of passing."""
+    if regret <= 0:
+        return True
+    q = p / (p - 1)
+    e = p if w_exponent is None else w_exponent
+    r = p.numerator  # 1/p = s/r, 1/q = (r - s)/r
+    s_ = p.denominator
+    X, Y = _power_sum(w_terms, e), _power_sum(a_terms, q)
+    diff = sympy.expand(X ** s_ * Y ** (r - s_) - sympy.Rational(regret.numerator, regret.denominator) ** r)
+    if diff == 0:
+        return True
+    from symcal.backends.sympy_backend import residual_excludes_zero
+
+    if residual_excludes_zero(diff) is not True:
+        raise ArithmeticError(f"could not sign {diff} exactly")
+    return bool(sympy.N(diff, 50) > 0)
+
+
+def lemma51_case(case: tuple[Any, ...], p: Fraction, c_terms: int | None = None, proof_step: str = "",
+                 regret_scale: Fraction = ONE) -> tuple[bool, str]:
+    """Every pair set C of Lemma 4.1 satisfies Lemma 5.1's bound R-bar - R <= C_phi(p) (sum_C
+    (U_i - U_j)^q)^(1/q) (``proof_step="printed"``: the first line of the proof in Appendix B.3,
+    (sum_C (phi(nu^-1(i)) - phi(nu^-1(j)))^q)^(1/p) (sum_C (U_i - U_j)^q)^(1/q); ``"holder"``: the
+    same with exponent p, i.e. Hoelder's inequality).  Twins scale the regret by ``regret_scale``."""
+    phi, U = case[0], case[1]
+    n = len(U)
+    regret, sets = lemma41_sets(case)
+    scaled = F(regret) * regret_scale
+    terms = n // 2 if c_terms is None else c_terms
+    d_terms = tuple(phi[i - 1] - phi[n - i] for i in range(1, terms + 1))  # eq. (10)
+    found = False
+    for C in sets:
+        found = True
+        a_terms = tuple(du for _, _, du, _ in C)
+        if proof_step:
+            w_terms = tuple(dphi for _, _, _, dphi in C)
+            ok = holder_bound(scaled, w_terms, p, a_terms, p / (p - 1) if proof_step == "printed" else None)
+            what = f"the proof's bound with phi-differences {w_terms}"
+        else:
+            ok = holder_bound(scaled, d_terms, p, a_terms)
+            what = f"C_phi({p}) from (phi(i) - phi(n-i+1)) = {d_terms}"
+        if not ok:
+            return False, (f"regret {scaled} exceeds {what} and U-differences {a_terms} (C = "
+                           f"{[(i, j) for i, j, _, _ in C]}, p = {p})")
+    return found, f"regret {regret}: Lemma 4.1 gives no pair set"
+
+
+LEMMA51_DOMAIN = "phi in {0..2}^n non-increasing, U in {0,1,2}^n, every nu in arg sort(U), every sigma"
+
+
+def lemma51_claim(id: str, *, p: Fraction = TWO, c_terms: int | None = None, sizes: tuple[int, int] = (2, 3),
+                  finding: Finding | None = None, statement: str = "") -> Any:
     return finite_check(
-        id, cases=lemma41_cases, holds=lambda c: lemma41_case(c, lemma51=True, c_terms=c_terms),
-        domain="phi in {0..2}^n non-increasing, U in {0,1,2}^n, every nu in arg sort(U), every sigma",
+        id, cases=lemma41_cases, holds=lambda c: lemma51_case(c, p, c_terms),
+        domain=LEMMA51_DOMAIN + ", every pair set C that Lemma 4.1 allows",
         describe=lambda c: dict(zip(("phi", "U", "nu", "sigma"), c, strict=True)), sizes=sizes,
-        cite=cite("Lemma 5.1, eq. (10), p = q = 2", "R-bar - R(s) <= C_phi(p) (sum_{C_s} (U_i - U_j)^q)^(1/q)"),
-        statement="Lemma 5.1 with p = q = 2 for a pair set given by Lemma 4.1 (squared, exact)",
+        cite=cite(f"Lemma 5.1, eq. (10), p = {p}", "R-bar - R(s) <= C_phi(p) (sum_{C_s} (U_i - U_j)^q)^(1/q)"),
+        statement=statement or (f"Lemma 5.1 with p = {p}, q = {p / (p - 1)} for every pair set given by Lemma 4.1 "
+                                "(both sides raised to a common integer power, exact)"),
+        finding=finding,
+    )
+
+
+def lemma51_proof_claim(id: str, *, p: Fraction = THREE, printed: bool = True, finding: Finding | None = None,
+                        sizes: tuple[int, int] = (2, 3), regret_scale: Fraction = ONE) -> Any:
+    q = p / (p - 1)
+    return finite_check(
+        id, cases=lemma41_cases,
+        holds=lambda c: lemma51_case(c, p, proof_step="printed" if printed else "holder", regret_scale=regret_scale),
+        domain=LEMMA51_DOMAIN + ", every pair set C that Lemma 4.1 allows",
+        describe=lambda c: dict(zip(("phi", "U", "nu", "sigma"), c, strict=True)), sizes=sizes,
+        cite=cite("Proof of Lemma 5.1 (Appendix B.3), first inequality",
+                  "<= (sum_{C_s} (phi(nu^-1(i)) - phi(nu^-1(j)))^q)^(1/p) (sum_{C_s} (U_i - U_j)^q)^(1/q)"),
+        statement=(f"the first line of Lemma 5.1's proof as printed (phi-differences to the power q = {q}, the sum "
+                   f"to the power 1/p, p = {p})" if printed else
+                   f"Hoelder's inequality as the proof needs it: (sum_C (phi(nu^-1(i)) - phi(nu^-1(j)))^p)^(1/p) "
+                   f"(sum_C (U_i - U_j)^q)^(1/q) bounds the regret (p = {p}, q = {q})"),
+        finding=finding,
     )
 
 
@@ -562,6 +677,164 @@ def pointwise_exponential_claim(id: str, mu: Any = 4) -> Any:
         cite=cite(T2_POINT + ", Proof Exponential", "psi(x) = -2 sqrt(x(eta - x)) which is 4/eta-strongly convex"),
         statement="psi'' >= 4/eta on (0, eta) (eta = 1 by scaling): strong convexity behind c = sqrt(eta)",
         scope="eta = 1; psi_eta(x) = eta psi_1(x/eta) scales psi'' by 1/eta",
+    )
+
+
+# Square Hinge: lambda(v, s) = v max(0, t - s)^2 + (eta - v) max(0, s)^2.  With s = t s' and
+# v = eta v' it is t^2 eta times the loss at t = eta = 1, so H^- - H scales by t^2 eta, |U_i - U_j|^2
+# by eta^2 and c^2 by eta / t^2: the claims below take t = eta = 1 after the scaling claim.
+si_, sj_, s_, t_, eta_ = sympy.symbols("s_i s_j s t eta", real=True)
+
+
+def square_hinge(v: Any, s: Any, t: Any = 1, eta: Any = 1) -> Any:
+    """The pointwise Square Hinge's inner risk at expected utility v (Table 2)."""
+    return v * sympy.Max(0, t - s) ** 2 + (eta - v) * sympy.Max(0, s) ** 2
+
+
+def square_hinge_scaling_claim(id: str, power: int = 2) -> Any:
+    return implies(
+        id, hypotheses={"positive": [t_ > 0, eta_ > 0]},
+        conclusion=sympy.Eq(square_hinge(eta_ * x, t_ * s_, t_, eta_), t_ ** power * eta_ * square_hinge(x, s_)),
+        cite=cite(T2_POINT, "v_i max(0, t - s_i)^2 + (eta - v_i) max(0, s_i)^2"),
+        statement="scaling: Lambda(eta x, t s; t, eta) = t^2 eta Lambda(x, s; 1, 1), so t = eta = 1 loses nothing "
+                  "(c^2 scales by eta/t^2)",
+    )
+
+
+def square_hinge_minimum_claim(id: str, extra: Any = 0) -> Any:
+    low = x * (1 - x) + extra
+    return implies(
+        id, hypotheses={"utility": [x >= 0, x <= 1]},
+        conclusion=sympy.And(square_hinge(x, s_) >= low, sympy.Eq(square_hinge(x, x), low)),
+        cite=cite(T2_POINT + ", Proof Square Hinge", "lambda(x) = t^2/eta x (eta - x)"),
+        statement="the inner minimum of the Square Hinge is t^2 x (eta - x)/eta (t = eta = 1: x(1 - x), attained "
+                  "at s = x t/eta)",
+    )
+
+
+def square_hinge_gap_cases(c2: Any) -> list[tuple[str, dict[str, list[Any]], Any]]:
+    """c^2 (H^- - H) >= (U_i - U_j)^2 at t = eta = 1, with a = U_i >= b = U_j and the pair
+    misordered (s_i <= s_j); one case per pair of linear pieces of the max terms."""
+    def pieces(sv: Any) -> list[tuple[str, list[Any], Any, Any]]:
+        return [("s <= 0", [sv <= 0], 1 - sv, 0), ("0 <= s <= 1", [sv >= 0, sv <= 1], 1 - sv, sv),
+                ("s >= 1", [sv >= 1], 0, sv)]
+    out = []
+    for (li, ri, pi, qi), (lj, rj, pj, qj) in itertools.product(pieces(si_), pieces(sj_)):
+        gap = a * pi ** 2 + (1 - a) * qi ** 2 + b * pj ** 2 + (1 - b) * qj ** 2 - a * (1 - a) - b * (1 - b)
+        out.append((f"s_i: {li.replace('s', 's_i', 1)}; s_j: {lj.replace('s', 's_j', 1)}",
+                    {"utilities": [b >= 0, a >= b, a <= 1], "misordered": [si_ <= sj_], "piece": ri + rj},
+                    c2 * gap >= (a - b) ** 2))
+    return out
+
+
+def square_hinge_claim(id: str, c2: Any, *, statement: str, finding: Finding | None = None) -> Any:
+    return implies_cases(
+        id, cases=square_hinge_gap_cases(c2),
+        cite=cite(T2_POINT + ", Table 2 and Proof Square Hinge",
+                  "c = sqrt(eta)/sqrt(2 eta) [as printed]; lambda is 2t^2/eta-strongly concave ... "
+                  "H^- - H >= mu/8 (U_i - U_j)^2"),
+        statement=statement, finding=finding,
+        domain="the nine pairs of linear pieces of max(0, 1 - s), max(0, s) at s_i and s_j",
+        scope="t = eta = 1 (the scaling claim carries it to every t, eta > 0); U_j <= U_i in [0, 1], s_i <= s_j",
+    )
+
+
+# Differentiable Hinge: lambda(v, s) = v phi_alpha(1 - s) + (eta - v) phi_alpha(s).  Lambda(eta x, s) =
+# eta Lambda_1(x, s) (eta = 1), and its inner minimum is the piecewise L below (three regimes).
+al_ = sympy.Symbol("alpha", real=True)
+
+
+def phi_alpha(z: Any) -> Any:
+    """Table 2's differentiable hinge: 0 for z <= 0, z^2/(2 alpha) on [0, alpha], z - alpha/2 after."""
+    return sympy.Piecewise((0, z <= 0), (z ** 2 / (2 * al_), z <= al_), (z - al_ / 2, True))
+
+
+def diff_hinge(v: Any, s: Any, eta: Any = 1) -> Any:
+    return v * phi_alpha(1 - s) + (eta - v) * phi_alpha(s)
+
+
+def diff_hinge_pieces(v: Any) -> list[tuple[str, list[Any], Any, Any, Any]]:
+    """(name, region, L(v), its second derivative, the minimising s) for eta = 1: the minimiser
+    sits where phi_alpha(s) is quadratic and phi_alpha(1 - s) linear (v <= 1 - alpha, v <= 1/2),
+    the mirror image, or where both are quadratic."""
+    low = v * (1 - al_ / 2) - al_ * v ** 2 / (2 * (1 - v))
+    high = (1 - v) * (1 - al_ / 2) - al_ * (1 - v) ** 2 / (2 * v)
+    mid = v * (1 - v) / (2 * al_)
+    return [("low", [v <= 1 - al_, v <= F(1, 2), v >= 0], low, sympy.diff(low, v, 2), al_ * v / (1 - v)),
+            ("high", [v >= al_, v >= F(1, 2), v <= 1], high, sympy.diff(high, v, 2), 1 - al_ * (1 - v) / v),
+            ("middle", [v >= 1 - al_, v <= al_, v >= 0, v <= 1], mid, sympy.diff(mid, v, 2), v)]
+
+
+def diff_hinge_L(v: Any) -> Any:
+    low, high, mid = diff_hinge_pieces(v)
+    return sympy.Piecewise((low[2], sympy.And(*low[1])), (high[2], sympy.And(*high[1])), (mid[2], True))
+
+
+def diff_hinge_minimum_claim(id: str, extra: Any = 0) -> Any:
+    cases = [(f"L on the {name} piece", {"alpha": [al_ > 0], "piece": region},
+              sympy.And(diff_hinge(x, s_) >= L + extra, sympy.Eq(diff_hinge(x, smin), L + extra)))
+             for name, region, L, _, smin in diff_hinge_pieces(x)]
+    return implies_cases(
+        id, cases=cases,
+        cite=cite(T2_POINT + ", Proof Hinge Differentiable", "underline-lambda(x) = inf_s lambda(x, s)"),
+        statement="the inner minimum of the Differentiable Hinge (eta = 1) is the piecewise L: Lambda(x, s) >= L(x) "
+                  "for every s, with equality at the piece's minimiser",
+        domain="the three pieces of L (x in [0, 1], alpha > 0)",
+    )
+
+
+def diff_hinge_scaling_claim(id: str, power: int = 1) -> Any:
+    e = sympy.Symbol("eta", positive=True)
+    return identity(
+        id, diff_hinge(e * x, s_, e), e ** power * diff_hinge(x, s_),
+        cite=cite(T2_POINT, "v_i phi_alpha(1 - s_i) + (eta - v_i) phi_alpha(s_i)"),
+        statement="scaling: Lambda(eta x, s; eta) = eta Lambda(x, s; 1) with alpha unchanged, so a bound for eta = 1 "
+                  "and a given alpha holds for every eta with that alpha (c^2 scales by eta)",
+    )
+
+
+def diff_hinge_printed_claim(id: str, *, alpha_max: Any = None, finding: Finding | None = None) -> Any:
+    """c^2 (H^- - H) >= (U_i - U_j)^2 with c = 4 sqrt(eta/alpha), at eta = 1.  Table 2's range
+    alpha in (0, eta/2) covers every alpha > 0 once eta is free (take eta > 2 alpha), and the
+    scaling claim moves any eta to 1 with the same alpha, so the printed range becomes alpha > 0."""
+    gap = diff_hinge(a, si_) + diff_hinge(b, sj_) - diff_hinge_L(a) - diff_hinge_L(b)
+    alpha = [al_ > 0] if alpha_max is None else [al_ > 0, al_ <= alpha_max]
+    return implies(
+        id, hypotheses={"alpha": alpha, "utilities": [b >= 0, a >= b, a <= 1], "misordered": [si_ <= sj_]},
+        conclusion=16 / al_ * gap >= (a - b) ** 2,
+        cite=cite(T2_POINT + " and Table 2", "alpha in (0; eta/2); H^- - H >= alpha/(16n) (U_i - U_j)^2; "
+                                             "c = 4 sqrt(eta/alpha)"),
+        statement="c^2 (H^- - H) >= |U_i - U_j|^2 with c = 4 sqrt(eta/alpha) for every alpha in (0, eta/2) (the "
+                  "proof's 'alpha/(16n)' read as alpha/(16 eta), which Table 2's c requires)",
+        scope="eta = 1 with every alpha > 0: by the scaling claim this is the printed range alpha in (0, eta/2) over "
+              "all eta",
+        finding=finding,
+    )
+
+
+def diff_hinge_curvature_claim(id: str, alpha_max: Any = 2) -> Any:
+    v = x
+    pieces = diff_hinge_pieces(v)
+    cases = [(f"L'' <= -alpha/4 on the {name} piece", {"alpha": [al_ > 0, al_ <= alpha_max], "piece": region},
+              d2 <= -al_ / 4) for name, region, _, d2, _ in pieces]
+    # where the pieces meet, L is continuous and its slope does not increase (a concave kink at
+    # most), so the piecewise bound makes L alpha/4-strongly concave on [0, 1]
+    low, high, mid = pieces
+    joins = ((low, mid, 1 - al_, [al_ >= F(1, 2), al_ < 1]), (mid, high, al_, [al_ >= F(1, 2), al_ < 1]),
+             (low, high, F(1, 2), [al_ > 0, al_ <= F(1, 2)]))
+    for (n1, _, f1, _, _), (n2, _, f2, _, _), point, where in joins:
+        cases.append((f"{n1}/{n2} join at x = {point}: L continuous, slope not increasing", {"alpha": where},
+                      sympy.And(sympy.Eq(f1.subs(v, point), f2.subs(v, point)),
+                                sympy.diff(f1, v).subs(v, point) >= sympy.diff(f2, v).subs(v, point))))
+    return implies_cases(
+        id, cases=cases,
+        cite=cite(T2_POINT + ", Proof Hinge Differentiable", "H^- - H >= alpha/(16n) (U_i - U_j)^2"),
+        statement=f"for alpha in (0, {alpha_max}]: L is continuous, its slope never jumps up, and L'' <= -alpha/4 on "
+                  "every piece, so it is alpha/4-strongly concave and, by (16), H^- - H = 2L((U_i+U_j)/2) - L(U_i) "
+                  "- L(U_j) >= alpha/16 (U_i - U_j)^2, i.e. c = 4 sqrt(eta/alpha) (eta = 1)",
+        domain="the three pieces of L and the points where they meet",
+        scope="eta = 1 (Lambda(eta x, s) = eta Lambda(x, s) at eta = 1); strong concavity and (16) turn the "
+              "piecewise bound into the gap bound",
     )
 
 
@@ -739,9 +1012,60 @@ CLAIMS = [
     lemma_b2_claim("calauzenes2013.lemma_b2.ap_hypotheses", "ap"),
     lemma41_claim("calauzenes2013.lemma4_1"),
     lemma51_claim("calauzenes2013.lemma5_1"),
+    lemma51_claim("calauzenes2013.lemma5_1.p3", p=F(3)),
+    lemma51_claim("calauzenes2013.lemma5_1.p3_2", p=F(3, 2)),
+    lemma51_proof_claim(
+        "calauzenes2013.lemma5_1.proof_first_step",
+        finding=Finding(
+            what="The first inequality of Lemma 5.1's proof (Appendix B.3) raises the phi-differences to the power q "
+                 "where Hoelder's inequality needs p: (sum w^q)^(1/p) (sum a^q)^(1/q) does not bound the regret "
+                 "unless p = q = 2. The lemma itself survives: its statement uses C_phi(p) with exponent p.",
+            counterexample="n = 2, phi = (2, 0), U = (0, 1), nu = (2, 1), sigma = (1, 2), p = 3 (q = 3/2): regret 2, "
+                           "C = {(2, 1)}, printed bound (2^(3/2))^(1/3) * 1^(2/3) = sqrt 2 < 2.",
+            corrected="calauzenes2013.lemma5_1.proof_first_step.corrected",
+        ),
+    ),
+    lemma51_proof_claim("calauzenes2013.lemma5_1.proof_first_step.corrected", printed=False),
     pointwise_squared_claim("calauzenes2013.table2.pointwise.squared"),
     pointwise_logistic_claim("calauzenes2013.table2.pointwise.logistic"),
     pointwise_exponential_claim("calauzenes2013.table2.pointwise.exponential"),
+    square_hinge_scaling_claim("calauzenes2013.table2.pointwise.square_hinge.scaling"),
+    square_hinge_minimum_claim("calauzenes2013.table2.pointwise.square_hinge.inner_minimum"),
+    square_hinge_claim(
+        "calauzenes2013.table2.pointwise.square_hinge", sympy.Rational(1, 2),
+        statement="c^2 (H^- - H) >= |U_i - U_j|^2 with Table 2's printed c = sqrt(eta)/sqrt(2 eta) (c^2 = 1/2)",
+        finding=Finding(
+            what="Table 2 prints c = sqrt(eta)/sqrt(2 eta) = 1/sqrt 2 for the pointwise Square Hinge (our copy of the "
+                 "table may have garbled it: it does not depend on t, although Section 5.1 says this bound depends "
+                 "on t). No constant independent of t can hold, since H^- - H = t^2 (U_i - U_j)^2/(2 eta). The "
+                 "proof in Appendix B.4 (lambda is mu = 2t^2/eta strongly concave, H^- - H >= mu/8 (U_i - U_j)^2) "
+                 "gives c = 2 sqrt(eta)/t; the best constant is sqrt(2 eta)/t.",
+            counterexample="t = eta = 1, U_i = 1, U_j = 0, s_i = s_j = 1/2: H^- - H = 1/2, so c^2 (H^- - H) = 1/4 < 1.",
+            corrected="calauzenes2013.table2.pointwise.square_hinge.corrected",
+        ),
+    ),
+    square_hinge_claim("calauzenes2013.table2.pointwise.square_hinge.corrected", 4,
+                       statement="c^2 (H^- - H) >= |U_i - U_j|^2 with the proof's c = 2 sqrt(eta)/t (c^2 = 4 at "
+                                 "t = eta = 1): the mu/8 bound of Appendix B.4"),
+    square_hinge_claim("calauzenes2013.table2.pointwise.square_hinge.best_constant", 2,
+                       statement="c = sqrt(2 eta)/t also works (H^- - H = t^2 (U_i - U_j)^2/(2 eta)): the proof's "
+                                 "constant is loose by sqrt 2"),
+    diff_hinge_minimum_claim("calauzenes2013.table2.pointwise.differentiable_hinge.inner_minimum"),
+    diff_hinge_scaling_claim("calauzenes2013.table2.pointwise.differentiable_hinge.scaling"),
+    diff_hinge_printed_claim(
+        "calauzenes2013.table2.pointwise.differentiable_hinge",
+        finding=Finding(
+            what="Table 2 allows any alpha in (0, eta/2) for the Differentiable Hinge, but its bound (c = 4 sqrt(eta/"
+                 "alpha), i.e. H^- - H >= alpha/(16 eta) (U_i - U_j)^2) fails for alpha > 2: the kink of phi_alpha "
+                 "sits at distance 1 whatever eta is, and for alpha >= 1 the inner minimum is x (eta - x)/(2 alpha "
+                 "eta), so H^- - H = (U_i - U_j)^2/(4 alpha eta), below alpha (U_i - U_j)^2/(16 eta) once alpha > 2. "
+                 "The bound holds for alpha in (0, min(2, eta/2)).",
+            counterexample="eta = 8, alpha = 3, U_i = 8, U_j = 0, s_i = s_j = 0: Lambda = 8 phi_3(1) = 4/3 while "
+                           "H = 0, and c^2 (H^- - H) = (128/3)(4/3) = 512/9 < 64 = (U_i - U_j)^2.",
+            corrected="calauzenes2013.table2.pointwise.differentiable_hinge.corrected",
+        ),
+    ),
+    diff_hinge_curvature_claim("calauzenes2013.table2.pointwise.differentiable_hinge.corrected"),
     pairwise_squared_claim("calauzenes2013.table2.pairwise.squared"),
     pairwise_logistic_reduction_claim("calauzenes2013.table2.pairwise.logistic_reduction"),
     pairwise_logistic_claim("calauzenes2013.table2.pairwise.logistic"),

@@ -21,11 +21,16 @@ Main claims
   meets every hypothesis) at p_1 = 628/833: the minimiser is exactly g = log(487/210, 1,
   17/140), object 1 first.  Corrected: for ListMLE the minimiser ranks object 2 first for
   p_1 in (1/3, c) and object 1 first for p_1 in (c, 1), c ~ 0.52610 the root of
-  7p^3 + 10p^2 - 11p + 2 in (1/3, 1) (z3 on the stationarity polynomials).
+  7p^3 + 10p^2 - 11p + 2 in (1/3, 1) (z3 on the stationarity polynomials).  That these
+  stationary points are the minimisers is itself proved: Q's Hessian in (g_1, g_3) is
+  positive definite at every g (sympy decomposition + z3), and Q >= p_2 (|g_1 - g_2| +
+  |g_3 - g_2|) (z3), so Q has exactly one stationary point (mod shift), its minimiser.
 * Section 4.3 / footnote 4: top-k ListMLE (10) and the modified cosine loss are top-k
-  subgroup order sensitive (exact polynomial reductions, z3, n = 3..5); the modified ListNet
-  and Cao et al.'s ListNet at k = n numerically; the original ListMLE, RankCosine, ListNet
-  and Cao et al.'s top-k ListNet are not (rigorous interval witnesses at exact points).
+  subgroup order sensitive (exact polynomial reductions, z3, n = 3..5); so is the modified
+  ListNet (12) (a sympy difference identity with the real exp/log, then termwise polynomial
+  signs by z3, n = 3, 4; symbolic psi); Cao et al.'s ListNet at k = n numerically; the
+  original ListMLE, RankCosine, ListNet and Cao et al.'s top-k ListNet are not (rigorous
+  interval witnesses at exact points).
 
 Encoding notes
 --------------
@@ -38,7 +43,7 @@ Encoding notes
   are free real variables constrained by (2) for each pair with g_i < g_j, by (1)'s
   consequence phi(g, y) = phi(g, sigma y) for ties, and (Prop. 9) by (3) with the partial
   derivatives as free variables.  One z3 query per (k, tie pattern); every case must be
-  unsat (any z3 unknown makes the claim an error, never proved).
+  unsat (any z3 unknown makes the claim unknown, never proved; each case keeps its SMT-LIB2 query).
 * Proposition 5 is encoded through the difference quotient: with g- = g - t e_i (t > 0,
   so g-_i < g-_j), t (q(sigma y) - q(y)) = (phi(g, sigma y) - phi(g-, sigma y)) - (phi(g, y)
   - phi(g-, y)) >= 0 (= 0 when the subgroup does not change); non-strict relations survive
@@ -55,13 +60,39 @@ Encoding notes
 * Non-order-sensitivity witnesses are evaluated with mpmath interval arithmetic at exact
   rational g: a comparison counts only when the enclosures are disjoint (an undecided
   enclosure raises, giving error, never a verdict).
-* Proposition 10: Q(p, g) of ListMLE is convex in g and strictly convex modulo the shift
-  (it contains log(t_1 + t_2 + t_3) with weight 1), and coercive for this p, so its unique
-  minimiser (mod shift) is its stationary point.  With t = (x, 1, z) the stationarity
-  conditions are two polynomials N_x = N_z = 0 (numerators of x dQ/dx and z dQ/dz); they are
-  linear in p_1, and the rational point (x, z, p_1) = (487/210, 17/140, 628/833) solves both.
-* Numeric claims (Theorem 7 for ListMLE, modified ListNet, Cao at k = n) are labelled
-  numeric and never proved; their margins are certified-by-interval gaps at sampled points.
+* Modified ListNet (12): phi(g, y) = D(P_psi_y || P_g), full Luce model on both sides, psi_y
+  the modified mapping.  With tau = the swap of labels 1, 2 on orderings, P_{psi_{sigma y}}(pi)
+  = P_psi_y(tau pi), so the entropy terms cancel and, pairing pi with tau pi,
+  phi(g, y) - phi(g, sigma y) = sum_{pi in Y_12} a_pi log(P_g(tau pi) / P_g(pi)),
+  a_pi = P_psi_y(pi) - P_psi_y(tau pi); the g_1-derivative gap of condition (3) is the same
+  sum with log P_g replaced by -G_1 (G_1 = d(-log P_g)/dg_1, ListMLE's gradient), and
+  phi(sigma g, sigma y) = phi(g, y).  These three identities are one sympy claim
+  (``xia2009.listnet.difference_identity``) over symbolic real psi and g, with sympy's exp
+  and log (residual expands and cancels to 0; n = 3, 4).  The signs are then termwise and
+  polynomial, with u = exp(psi) (u_1 > ... > u_k > u_0 = exp(eps) > 0: exp is an increasing
+  bijection onto the positive reals, so this is every admissible psi) and t = exp(g): a_pi > 0
+  when the subgroup changes (object 1 carries a larger weight than 2), a_pi = 0 identically
+  when it does not (both carry u_0); g_1 < g_2 gives P_g(tau pi) > P_g(pi) (log factor > 0);
+  at g_1 = g_2, G_1(tau pi) > G_1(pi).  So (2) holds, strictly for every y whose subgroup
+  changes (y = identity always does), and (3) holds at y = identity.  Non-negativity: both
+  Luce families sum to 1 (z3), and a KL divergence is >= 0 (Gibbs' inequality, log x <= x - 1,
+  the one analytic fact not machine-checked).  n = 5 does not fit (z3 needs > 60 s per case).
+  The sampled claim ``.library_at_points`` cross-checks symcal's concrete ListNet code.
+* Proposition 10: Q(p, g) of ListMLE is invariant under g -> g + c 1 (Luce is), so take
+  g_2 = 0, t = exp(g) = (x, 1, z).  -log P(y) = -(g_{y1} + g_{y2}) + log T + log(t_{y2} +
+  t_{y3}), so the Hessian in (g_1, g_3) is H_T + p_1 A + p_2 B + p_2 C (sympy identity against
+  the Hessian computed from Q by the chain rule d/dg_1 = x d/dx); z3 shows v^T H_T v > 0 and
+  v^T A v, v^T B v, v^T C v >= 0 for v != 0, hence the Hessian is positive definite (p_1, p_2
+  > 0): Q is strictly convex in (g_1, g_3), so a stationary point is the unique minimiser.
+  Coercivity: P(y) <= min(1, t_{y1}/t_{y2}) min(1, t_{y2}/t_{y3}) (z3), i.e. -log P(y) >=
+  (g_{y2} - g_{y1})^+ + (g_{y3} - g_{y2})^+, and the p-weighted sum of these is >= p_2
+  (|g_1 - g_2| + |g_3 - g_2|) (z3), so Q attains its minimum and a stationary point exists.
+  The stationarity conditions are two polynomials N_x = N_z = 0 (numerators of x dQ/dx and
+  z dQ/dz, positive denominators); they are linear in p_1, and the rational point (x, z, p_1)
+  = (487/210, 17/140, 628/833) solves both.
+* Numeric claims (Theorem 7 for ListMLE, the library's modified ListNet at sampled points,
+  Cao at k = n) are labelled numeric and never proved; their margins are certified-by-interval
+  gaps at sampled points.
 
 References
 ----------
@@ -71,6 +102,7 @@ F. Xia, T.-Y. Liu, H. Li, Top-k consistency of learning to rank methods, MSR-TR-
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 from collections.abc import Callable, Sequence
@@ -79,9 +111,8 @@ from typing import Any
 
 import sympy
 
-from symcal import Citation, Finding, NumericOutcome, exists, finite_check, identity, implies, numeric
+from symcal import Citation, Finding, NumericOutcome, exists, finite_check, identity, implies, implies_cases, numeric
 from symcal.errors import BackendFailure
-from symcal.verdicts import Status
 
 PAPER = "xia2009"
 
@@ -130,20 +161,6 @@ def tie_patterns(n: int) -> list[tuple[int, ...]]:
 
 class UndecidedCase(BackendFailure):
     """A z3 case came back unknown: the claim must not be proved."""
-
-
-def z3_case(hyps: dict[str, list[Any]], conclusion: Any, label: str, seconds: float = 20.0) -> tuple[bool, str]:
-    """Decide one case with symcal's own z3 route (negated query; models re-checked exactly).
-    Unknown raises, so the enclosing claim becomes an error, never proved."""
-    from symcal.backends.base import Budget
-    from symcal.backends.smt_claims import decide_implies
-
-    out = decide_implies(hyps, conclusion, Budget(seconds), "case", label)
-    if out.status is Status.PROVED:
-        return True, f"{label}: z3 negated query unsat"
-    if out.status is Status.REFUTED:
-        return False, f"{label}: counterexample re-checked exactly: {out.evidence.summary()}"  # type: ignore[union-attr]
-    raise UndecidedCase(f"{label}: z3 could not decide ({out.reason})")
 
 
 def simplex(n: int) -> tuple[dict[tuple[int, ...], sympy.Symbol], list[Any]]:
@@ -227,15 +244,10 @@ def bayes_cases(n: int, *, strict_argmax: bool = False) -> list[tuple[str, dict[
 def z3_cases_claim(id: str, *, build: Callable[[Any], list[tuple[str, dict[str, list[Any]], Any]]],
                    sizes: tuple[int, int] | None, domain: str, citation: Citation, statement: str,
                    expected: str | None = None, finding: Finding | None = None) -> Any:
-    """A finite family of z3 queries (one per case); proved when every one is unsat."""
-    return finite_check(
-        id,
-        cases=build,
-        holds=lambda case: z3_case(case[1], case[2], f"{id} {case[0]}"),
-        describe=lambda case: {"case": case[0]},
-        domain=domain + " (each case: z3 on the negated query, unsat = holds; a model is re-checked exactly)",
-        cite=citation, statement=statement, sizes=sizes, expected=expected, finding=finding,
-    )
+    """A finite family of z3 queries (one per case); proved when every one is unsat.  The evidence
+    keeps each case's SMT-LIB2 query (cvc5's second opinion, --json and --smtlib see them)."""
+    return implies_cases(id, cases=build, sizes=sizes, domain=domain, cite=citation, statement=statement,
+                         expected=expected, finding=finding)
 
 
 eq7_bayes_ranker = z3_cases_claim(
@@ -814,6 +826,146 @@ cosine_modified_order_sensitive = cosine_os_claim("xia2009.cosine_modified.order
 
 
 # ---------------------------------------------------------------------------------------
+# The modified ListNet (12) is top-k order sensitive: a difference identity (sympy, with the
+# real exp/log) and termwise polynomial signs (z3)
+# ---------------------------------------------------------------------------------------
+
+
+def log_luce_expr(scores: Sequence[Any], pi: tuple[int, ...]) -> Any:
+    """log of the Luce probability of ordering ``pi`` under real scores (per object):
+    sum_s [s_{pi(s)} - log sum_{r >= s} exp(s_{pi(r)})] (Eq. (9)), with sympy's exp and log."""
+    n = len(pi)
+    return sum(scores[pi[a] - 1] - sympy.log(sum(sympy.exp(scores[pi[r] - 1]) for r in range(a, n)))
+               for a in range(n))
+
+
+def cross_entropy_expr(psi_scores: Sequence[Any], g: Sequence[Any]) -> Any:
+    """ListNet's loss (12): D(P(.; psi_y) || P(.; g)) = sum_pi P_psi(pi) (log P_psi(pi) - log P_g(pi))
+    over the n! orderings (full Luce model on both sides, as in the paper)."""
+    out: Any = 0
+    for pi in perms(len(g)):
+        lp = log_luce_expr(psi_scores, pi)
+        out += sympy.exp(lp) * (lp - log_luce_expr(g, pi))
+    return out
+
+
+def position_scores(psi: Sequence[Any], y: tuple[int, ...]) -> list[Any]:
+    """psi_y as a vector per object: the object at position s gets psi[s - 1]."""
+    out: list[Any] = [0] * len(y)
+    for s, obj in enumerate(y):
+        out[obj - 1] = psi[s]
+    return out
+
+
+@functools.lru_cache(maxsize=8)
+def listnet_difference_sides(n: int, *, factor: Any = 1, flip_derivative: bool = False) -> tuple[Any, Any]:
+    """For every position pattern y (objects 1 before 2) and tau = the swap of labels 1, 2:
+    (a) phi(g, y) - phi(g, sigma y) = sum_{pi in Y_12} a_pi (log P_g(tau pi) - log P_g(pi)),
+    (b) d phi(g, sigma y)/d g_1 - d phi(g, y)/d g_1 = sum_{pi in Y_12} a_pi (G_1(tau pi) - G_1(pi)),
+    (c) phi(sigma g, sigma y) = phi(g, y)  (condition (1)),
+    with a_pi = P_psi_y(pi) - P_psi_y(tau pi) (Luce probabilities with weights exp(psi)) and
+    G_1 = ``listmle_gradient``, the derivative of -log P_g in g_1 used by the z3 cases.
+    psi and g are symbolic reals (any psi, so every modified mapping is covered).
+    ``factor`` / ``flip_derivative`` nudge the right-hand sides (twins)."""
+    g = list(sympy.symbols(" ".join(f"g{i}" for i in range(1, n + 1)), real=True))
+    psi = list(sympy.symbols(" ".join(f"psi{s}" for s in range(1, n + 1)), real=True))
+    e = [sympy.exp(v) for v in g]
+    sg = [g[1], g[0], *g[2:]]
+    y12 = [pi for pi in perms(n) if before(pi, 1, 2)]
+    lhs, rhs = [], []
+    for y in position_patterns(n):
+        z = swap(y, 1, 2)
+        sy, sz = position_scores(psi, y), position_scores(psi, z)
+        w = [sympy.exp(v) for v in sy]
+        a = {}
+        for pi in y12:
+            (n1, d1), (n2, d2) = luce_parts(w, pi, n), luce_parts(w, swap(pi, 1, 2), n)
+            a[pi] = n1 / d1 - n2 / d2
+        phi_y, phi_z = cross_entropy_expr(sy, g), cross_entropy_expr(sz, g)
+        lhs.append(phi_y - phi_z)
+        rhs.append(factor * sum(a[pi] * (log_luce_expr(g, swap(pi, 1, 2)) - log_luce_expr(g, pi)) for pi in y12))
+        lhs.append(sympy.diff(phi_z, g[0]) - sympy.diff(phi_y, g[0]))
+        sign = -1 if flip_derivative else 1
+        rhs.append(sign * sum(a[pi] * (listmle_gradient(e, swap(pi, 1, 2), n, 1) - listmle_gradient(e, pi, n, 1))
+                              for pi in y12))
+        lhs.append(cross_entropy_expr(sz, sg))
+        rhs.append(phi_y)
+    return sympy.Matrix(lhs), sympy.Matrix(rhs)
+
+
+def listnet_identity_claim(id: str, *, factor: Any = 1, flip_derivative: bool = False,
+                           sizes: tuple[int, int] = (3, 4)) -> Any:
+    return identity(
+        id,
+        lambda n: listnet_difference_sides(n, factor=factor, flip_derivative=flip_derivative)[0],
+        lambda n: listnet_difference_sides(n, factor=factor, flip_derivative=flip_derivative)[1],
+        cite=cite("Eq. (12), Section 4.3.3", "phi(g(x), y) = D(P(pi|x; psi_y) || P(pi|x; g))"),
+        statement="ListNet's cross entropy (12), any psi: phi(g, y) - phi(g, sigma y) = sum_{pi in Y_12} "
+                  "(P_psi_y(pi) - P_psi_y(tau pi)) log(P_g(tau pi) / P_g(pi)), the same pairing for the "
+                  "g_1-derivative, and phi(sigma g, sigma y) = phi(g, y) (condition (1)); every y in Y_12",
+        sizes=sizes,
+        scope="every position pattern y of objects 1, 2 (the others relabelled), symbolic real psi and g",
+    )
+
+
+listnet_difference_identity = listnet_identity_claim("xia2009.listnet.difference_identity")
+
+
+def listnet_os_cases(n: int, *, modified: bool = True) -> list[tuple[str, dict[str, list[Any]], Any]]:
+    """The polynomial signs behind Definition 3 for ListNet with the modified psi (u = exp(psi):
+    u_1 > ... > u_k > u_0 = exp(eps), positions below k get u_0); ``modified=False`` (a twin)
+    uses the original strictly decreasing psi at every position, judged at depth k."""
+    t = t_symbols(n)
+    u = list(sympy.symbols(" ".join(f"u{s}" for s in range(n + 1)), positive=True))
+    y12 = [pi for pi in perms(n) if before(pi, 1, 2)]
+    cases: list[tuple[str, dict[str, list[Any]], Any]] = []
+    total = sum(num / den for num, den in (luce_parts(t, pi, n) for pi in perms(n)))
+    cases.append((f"n={n}: Luce probabilities sum to 1 (phi = KL >= 0 by Gibbs' inequality)", {},
+                  sympy.Eq(sympy.together(total), 1)))
+    g_side = []
+    for pi in y12:
+        (n1, d1), (n2, d2) = luce_parts(t, pi, n), luce_parts(t, swap(pi, 1, 2), n)
+        g_side.append(n2 * d1 > n1 * d2)  # P_g(tau pi) > P_g(pi): the log factor is > 0
+    cases.append((f"n={n}: g_1 < g_2 => P_g(tau pi) > P_g(pi) for every pi in Y_12", {"g1_below_g2": [t[0] < t[1]]},
+                  sympy.And(*g_side)))
+    tie_side = [sympy.together(listmle_gradient(t, swap(pi, 1, 2), n, 1) - listmle_gradient(t, pi, n, 1)) > 0
+                for pi in y12]
+    cases.append((f"n={n}: g_1 = g_2 => G_1(tau pi) > G_1(pi) for every pi in Y_12", {"tie": [sympy.Eq(t[0], t[1])]},
+                  sympy.And(*tie_side)))
+    for k in range(1, n + 1):
+        top = k if modified else n
+        order = [u[s] > u[s + 1] for s in range(1, top)] + ([u[top] > u[0]] if top < n else [])
+        for y in position_patterns(n):
+            w = [u[pos(y, obj)] if pos(y, obj) <= top else u[0] for obj in range(1, n + 1)]
+            parts = []
+            for pi in y12:
+                (n1, d1), (n2, d2) = luce_parts(w, pi, n), luce_parts(w, swap(pi, 1, 2), n)
+                if changes_subgroup(y, 1, 2, k):
+                    parts.append(n1 * d2 > n2 * d1)  # a_pi > 0
+                else:
+                    parts.append(sympy.Eq(sympy.expand(n1 * d2 - n2 * d1), 0))  # a_pi = 0
+            what = "a_pi > 0" if changes_subgroup(y, 1, 2, k) else "a_pi = 0"
+            cases.append((f"n={n}, k={k}, y={y}: {what} for every pi in Y_12", {"psi_order": order},
+                          sympy.And(*parts)))
+    return cases
+
+
+def listnet_os_claim(id: str, *, modified: bool = True, sizes: tuple[int, int] = (3, 4)) -> Any:
+    return z3_cases_claim(
+        id, build=lambda n: listnet_os_cases(n, modified=modified), sizes=sizes,
+        domain="k = 1..n; pair (1, 2) WLOG, positions (a, b) of objects 1, 2; t = exp(g) > 0, u = exp(psi) > 0 "
+               "symbolic with u_1 > ... > u_k > u_0 = exp(eps); with xia2009.listnet.difference_identity (sympy)",
+        citation=cite("Section 4.3.3", "It can be proved that such a modification can make the surrogate loss "
+                                       "function top-k subgroup order sensitive"),
+        statement="ListNet (12) with the modified psi (top k decreasing, the rest eps) is top-k subgroup order "
+                  "sensitive: phi = KL >= 0, (1), (2) strict whenever the subgroup changes and = otherwise, (3)",
+    )
+
+
+listnet_modified_order_sensitive = listnet_os_claim("xia2009.listnet_modified.order_sensitive")
+
+
+# ---------------------------------------------------------------------------------------
 # Witnesses of non-order-sensitivity: rigorous interval enclosures at exact points
 # ---------------------------------------------------------------------------------------
 
@@ -925,9 +1077,11 @@ def sensitivity_numeric_claim(id: str, name: str, n: int, k: int, depth: int, *,
 
 
 listnet_modified_os = sensitivity_numeric_claim(
-    "xia2009.listnet_modified.order_sensitive", "listnet_modified", 3, 1, 1, location="Section 4.3.3",
+    "xia2009.listnet_modified.order_sensitive.library_at_points", "listnet_modified", 3, 1, 1,
+    location="Section 4.3.3",
     quote="It can be proved that such a modification can make the surrogate loss function top-k subgroup order "
-          "sensitive", what="ListNet with the top-2 modified psi")
+          "sensitive", what="symcal's concrete ListNet with the top-1 modified psi (3, 0, 0), a cross-check of the "
+                            "library code against the exact proof,")
 listnet_cao_permutation_level = sensitivity_numeric_claim(
     "xia2009.listnet_cao.permutation_level_order_sensitive", "listnet_cao", 3, 1, 3, location="Footnote 4",
     quote="the so-defined top-k cross entropy loss is still permutation-level order sensitive",
@@ -1023,16 +1177,18 @@ def prop10_range_claim(id: str, *, below: bool = True, flip: bool = False, drop_
     if below:
         cases = [("x < 1", {**base, **rng}, X > 1 if flip else X < 1)]
         statement = ("for ListMLE on Proposition 10's family with p_1 in (1/3, c), c the root of "
-                     "7p^3 + 10p^2 - 11p + 2 in (1/3, 1) (~0.52610), the minimiser ranks object 2 above object 1: "
-                     "not a top-1 Bayes ranker")
+                     "7p^3 + 10p^2 - 11p + 2 in (1/3, 1) (~0.52610), the minimiser of Q (its unique stationary "
+                     "point) ranks object 2 above object 1: not a top-1 Bayes ranker")
     else:
         cases = [("x > 1", {**base, **rng}, X < 1 if flip else X > 1), ("x > z", base, X > Z)]
-        statement = ("for ListMLE on Proposition 10's family with p_1 in (c, 1) the minimiser ranks object 1 first "
-                     "(the top-1 Bayes ranker): Proposition 10's conclusion fails there")
+        statement = ("for ListMLE on Proposition 10's family with p_1 in (c, 1) the minimiser of Q (its unique "
+                     "stationary point) ranks object 1 first (the top-1 Bayes ranker): Proposition 10's conclusion "
+                     "fails there")
     return z3_cases_claim(
         id, build=lambda m: cases, sizes=None,
-        domain="the stationarity polynomials of Q (t = (x, 1, z) = exp(g - g_2)); with convexity of Q (notes), "
-               "every p_1 in the range",
+        domain="every stationary point of Q (zeros of its stationarity polynomials, t = (x, 1, z) = exp(g - g_2)) "
+               "for p_1 in the range; by xia2009.proposition10.q_strictly_convex and .q_coercive there is exactly "
+               "one, the minimiser",
         citation=PROP10_CITE, statement=statement,
     )
 
@@ -1055,6 +1211,138 @@ def prop10_hypothesis_claim(id: str, *, flip: bool = False) -> Any:
 proposition10_listmle_hypothesis = prop10_hypothesis_claim("xia2009.proposition10.listmle_meets_hypothesis")
 
 
+# Proposition 10: the argument behind the range claims -- Q is strictly convex modulo the
+# shift (positive definite Hessian in (g_1, g_3) at g_2 = 0) and coercive, so it has exactly
+# one stationary point, its unique minimiser.
+
+def prop10_q(t: Sequence[Any], p1: Any) -> Any:
+    """Q(p, g) of ListMLE for Proposition 10's family, with weights t = exp(g)."""
+    from symcal.ranking.listwise import luce_probability
+
+    p2 = (1 - p1) / 2
+    return (-p1 * sympy.log(luce_probability(t, (1, 2, 3))) - p2 * sympy.log(luce_probability(t, (2, 1, 3)))
+            - p2 * sympy.log(luce_probability(t, (3, 2, 1))))
+
+
+def prop10_hessian() -> tuple[Any, Any, Any]:
+    """The Hessian of Q in (g_1, g_3) at g_2 = 0, as rational functions of (x, z) = (exp g_1,
+    exp g_3): d/dg_1 = x d/dx and d/dg_3 = z d/dz (chain rule), computed by sympy from Q."""
+    xs, zs = sympy.symbols("x z", positive=True)
+    q = prop10_q((xs, sympy.Integer(1), zs), P1)
+    dx, dz = xs * sympy.diff(q, xs), zs * sympy.diff(q, zs)
+    h11 = sympy.together(xs * sympy.diff(dx, xs))
+    h13 = sympy.together(zs * sympy.diff(dx, zs))
+    h33 = sympy.together(zs * sympy.diff(dz, zs))
+    back = {xs: X, zs: Z}
+    return h11.subs(back), h13.subs(back), h33.subs(back)
+
+
+def prop10_hessian_parts() -> tuple[Any, Any, Any, Any]:
+    """-log P(y) = -(g_{y1} + g_{y2}) + log T + log(t_{y2} + t_{y3}) (T = t_1 + t_2 + t_3), so the
+    Hessian of Q in (g_1, g_3) at t = (x, 1, z) is H_T + p_1 A + p_2 B + p_2 C: the Hessians of
+    log T, log(t_2 + t_3) (y = 123), log(t_1 + t_3) (y = 213) and log(t_1 + t_2) (y = 321)."""
+    x, z = X, Z
+    t_sum = x + 1 + z
+    h_t = sympy.Matrix([[x * (1 + z), -x * z], [-x * z, z * (x + 1)]]) / t_sum ** 2
+    a = sympy.Matrix([[0, 0], [0, z / (1 + z) ** 2]])
+    b = sympy.Matrix([[x * z, -x * z], [-x * z, x * z]]) / (x + z) ** 2
+    c = sympy.Matrix([[x / (x + 1) ** 2, 0], [0, 0]])
+    return h_t, a, b, c
+
+
+def prop10_decomposition_claim(id: str, *, drop_c: bool = False) -> Any:
+    h11, h13, h33 = prop10_hessian()
+    h_t, a, b, c = prop10_hessian_parts()
+    p2 = (1 - P1) / 2
+    rhs = h_t + P1 * a + p2 * b + (0 if drop_c else p2) * c
+    return identity(
+        id, sympy.Matrix([[h11, h13], [h13, h33]]), rhs,
+        cite=PROP10_CITE,
+        statement="for ListMLE on Proposition 10's family, the Hessian of Q(p, g) in (g_1, g_3) at g_2 = 0 "
+                  "(computed by sympy from Q, t = exp(g) = (x, 1, z)) is H_T + p_1 A + p_2 B + p_2 C, the "
+                  "Hessians of log T, log(t_2 + t_3), log(t_1 + t_3), log(t_1 + t_2)",
+        scope="every entry, as rational functions of x = exp g_1, z = exp g_3 and p_1",
+    )
+
+
+proposition10_q_hessian = prop10_decomposition_claim("xia2009.proposition10.q_hessian_decomposition")
+
+
+def prop10_convex_cases(*, drop_family: bool = False) -> list[tuple[str, dict[str, list[Any]], Any]]:
+    """v^T H_T v > 0 and v^T A v, v^T B v, v^T C v >= 0 for v != 0 and x, z > 0; then
+    q_T + p_1 q_A + p_2 q_B + p_2 q_C > 0 for q_T > 0, q_A, q_B, q_C >= 0 on the family.
+    ``drop_family`` (a twin) lets p_1 be any real."""
+    v1, v3 = sympy.symbols("v1 v3", real=True)
+    vec = sympy.Matrix([v1, v3])
+    pos_xz = {"positive": [X > 0, Z > 0], "v_nonzero": [sympy.Or(sympy.Ne(v1, 0), sympy.Ne(v3, 0))]}
+    h_t, a, b, c = prop10_hessian_parts()
+    cases: list[tuple[str, dict[str, list[Any]], Any]] = [
+        ("H_T positive definite", pos_xz, (vec.T * h_t * vec)[0] > 0)]
+    for name, m in (("A", a), ("B", b), ("C", c)):
+        cases.append((f"{name} positive semidefinite", pos_xz, (vec.T * m * vec)[0] >= 0))
+    q_t, q_a, q_b, q_c = sympy.symbols("q_T q_A q_B q_C", real=True)
+    hyps = {"parts": [q_t > 0, q_a >= 0, q_b >= 0, q_c >= 0]}
+    if not drop_family:
+        hyps["family"] = FAMILY
+    cases.append(("H = H_T + p_1 A + p_2 B + p_2 C positive definite", hyps,
+                  q_t + P1 * q_a + (1 - P1) / 2 * (q_b + q_c) > 0))
+    return cases
+
+
+def prop10_convex_claim(id: str, *, drop_family: bool = False) -> Any:
+    return z3_cases_claim(
+        id, build=lambda m: prop10_convex_cases(drop_family=drop_family), sizes=None,
+        domain="quadratic forms v^T M v of the Hessian parts for every v != 0, x = exp g_1 > 0, z = exp g_3 > 0; "
+               "p_1 in (1/3, 1); with xia2009.proposition10.q_hessian_decomposition (sympy)",
+        citation=PROP10_CITE,
+        statement="for ListMLE on Proposition 10's family, the Hessian of Q(p, g) in (g_1, g_3) at g_2 = 0 is "
+                  "positive definite at every g: Q is strictly convex modulo the shift, so it has at most one "
+                  "stationary point (mod shift), and a stationary point is the unique minimiser",
+    )
+
+
+proposition10_q_strictly_convex = prop10_convex_claim("xia2009.proposition10.q_strictly_convex")
+
+
+def prop10_coercive_cases(*, drop_family: bool = False) -> list[tuple[str, dict[str, list[Any]], Any]]:
+    """(a) P(y) <= min(1, t_{y1}/t_{y2}) min(1, t_{y2}/t_{y3}) for the three orderings of the
+    family, i.e. -log P(y) >= (g_{y2} - g_{y1})^+ + (g_{y3} - g_{y2})^+; (b) the p-weighted sum of
+    these bounds is >= p_2 (|g_1 - g_2| + |g_3 - g_2|).  ``drop_family`` (a twin) lets p_1 be any real."""
+    t = t_symbols(3)
+    cases: list[tuple[str, dict[str, list[Any]], Any]] = []
+    for y in ((1, 2, 3), (2, 1, 3), (3, 2, 1)):
+        num, den = luce_parts(t, y, 3)
+        a, b, c = (t[o - 1] for o in y)
+        cases.append((f"P{y} <= min(1, t_{y[0]}/t_{y[1]}) min(1, t_{y[1]}/t_{y[2]})", {},
+                      num / den <= sympy.Min(1, a / b) * sympy.Min(1, b / c)))
+    g = list(sympy.symbols("g1 g2 g3", real=True))
+
+    def hinge(y: tuple[int, ...]) -> Any:
+        return sum(sympy.Max(0, g[y[s + 1] - 1] - g[y[s] - 1]) for s in range(2))
+
+    p2 = (1 - P1) / 2
+    lower = P1 * hinge((1, 2, 3)) + p2 * hinge((2, 1, 3)) + p2 * hinge((3, 2, 1))
+    hyps = {} if drop_family else {"family": FAMILY}
+    cases.append(("sum_y p_y (hinge bounds) >= p_2 (|g_1 - g_2| + |g_3 - g_2|)", hyps,
+                  lower >= p2 * (sympy.Abs(g[0] - g[1]) + sympy.Abs(g[2] - g[1]))))
+    return cases
+
+
+def prop10_coercive_claim(id: str, *, drop_family: bool = False) -> Any:
+    return z3_cases_claim(
+        id, build=lambda m: prop10_coercive_cases(drop_family=drop_family), sizes=None,
+        domain="the three orderings of the family (t = exp(g) > 0) and one piecewise-linear bound in g, p_1 in "
+               "(1/3, 1)",
+        citation=PROP10_CITE,
+        statement="for ListMLE on Proposition 10's family, Q(p, g) >= p_2 (|g_1 - g_2| + |g_3 - g_2|) (p_2 > 0): Q "
+                  "is coercive modulo the shift, so it attains its minimum and a stationary point exists for "
+                  "every p_1 in (1/3, 1)",
+    )
+
+
+proposition10_q_coercive = prop10_coercive_claim("xia2009.proposition10.q_coercive")
+
+
 CLAIMS = [
     eq5_top_n,
     eq5_top_n_minus_1,
@@ -1072,6 +1360,8 @@ CLAIMS = [
     listmle_topk_order_sensitive,
     cosine_difference_identity,
     cosine_modified_order_sensitive,
+    listnet_difference_identity,
+    listnet_modified_order_sensitive,
     listmle_not_os,
     cosine_not_os,
     listnet_not_os,
@@ -1082,4 +1372,7 @@ CLAIMS = [
     proposition10_corrected,
     proposition10_consistent_above_c,
     proposition10_listmle_hypothesis,
+    proposition10_q_hessian,
+    proposition10_q_strictly_convex,
+    proposition10_q_coercive,
 ]

@@ -4,6 +4,7 @@
 |-----------|-------------------------|--------------------------------------------|
 | identity  | sympy                   | rational-function identities               |
 | implies   | z3 (+ exact re-check)   | linear / polynomial real arithmetic        |
+| implies_cases | z3, one query per case | a finite family of implications          |
 | exists    | exact witness or z3     | existence with an exact witness            |
 | node      | z3 per size, local lemma| statements about weights on m nodes        |
 | finite    | enumerate               | exhaustive exact checks                    |
@@ -53,6 +54,13 @@ def decide(claim: Claim, m: int | None, budget: Budget, *, encoding: str = "auto
             hyps = {k: b(m) for k, b in spec.hypotheses.items()}
             return decide_implies(hyps, spec.conclusion(m), budget,
                                   _scope(claim, m, "all real values of the free symbols"), claim.id)
+        if kind == "implies_cases":
+            from symcal.backends.smt_claims import decide_implies_cases
+
+            require("z3", "base")
+            return decide_implies_cases(spec.cases(m), budget,
+                                        _scope(claim, m, f"every case of {spec.domain or 'the family'}, all real "
+                                                         "values of the free symbols"), claim.id, m)
         if kind == "exists":
             from symcal.backends.smt_claims import decide_exists
 

@@ -15,9 +15,9 @@ from symcal.backends import z3_backend
 from symcal.backends.base import Budget, Outcome
 from symcal.backends.translate import UNDECIDED, Translator, assumption_constraints, truth_at
 from symcal.errors import InvalidClaim, NoBackendAvailable
-from symcal.verdicts import SmtResult, Status, Witness
+from symcal.verdicts import Composite, SmtResult, Status, Witness
 
-__all__ = ["decide_implies", "decide_exists", "check_assignment"]
+__all__ = ["decide_implies", "decide_implies_cases", "decide_exists", "check_assignment"]
 
 
 def _flatten(items: Any) -> list[Any]:
@@ -126,6 +126,53 @@ def decide_implies(hyps: dict[str, list[Any]], conclusion: Any, budget: Budget, 
         Status.UNKNOWN, scope, "z3",
         reason="z3 found a model but no rounding of it passed the exact re-check",
     )
+
+
+def decide_implies_cases(cases: Any, budget: Budget, scope: str, label: str, m: int | None = None) -> Outcome:
+    """A finite family of implications, one z3 query per case, within one shared budget.
+
+    Proved iff every case's negated query is unsat: the evidence is a ``Composite`` of the
+    per-case ``SmtResult`` (SMT-LIB2 text), labelled by case.  Refuted at the first case with a
+    counterexample that passes the exact re-check on that case's own expressions; the witness
+    names the case and the size.  Unknown, never proved, when a case is undecided or the budget
+    runs out; the cases decided so far stay in the evidence.
+    """
+    from symcal.claims.core import validate_cases
+    from symcal.errors import SymcalError
+
+    family = validate_cases(cases, label, m)
+    at = f" (m = {m})" if m is not None else ""
+    parts: list[tuple[str, Any]] = []
+    undecided: list[str] = []
+    for i, (case, hyps, concl) in enumerate(family):
+        if budget.expired():
+            undecided.append(f"wall-clock limit {budget.seconds:g} s reached after {i} of {len(family)} cases; "
+                             f"case {case!r} and later ones not attempted")
+            break
+        try:
+            out = decide_implies(hyps, concl, budget, scope, f"{label}{at} case {case!r}")
+        except SymcalError as e:
+            raise type(e)(f"case {case!r}{at}: {e}") from None
+        if out.status is Status.PROVED:
+            parts.append((case, out.evidence))
+        elif out.status is Status.REFUTED:
+            w = out.evidence
+            assert isinstance(w, Witness) and w.rechecked
+            return Outcome(
+                Status.REFUTED, scope, "z3",
+                Witness(w.values, rechecked=True, size=m, found_by=f"{w.found_by}, case {i + 1} of {len(family)}",
+                        detail=f"case {case!r}: {w.detail}"),
+                reason=f"refuted by case {case!r}{at}",
+            )
+        else:
+            undecided.append(f"case {case!r}: {out.reason or out.status.value}")
+    n = len(family)
+    if undecided:
+        partial = Composite(tuple(parts), note=f"partial: {len(parts)} of {n} cases proved") if parts else None
+        return Outcome(Status.UNKNOWN, scope, "z3", partial,
+                       reason=f"{len(parts)} of {n} cases proved; undecided: {'; '.join(undecided)}")
+    return Outcome(Status.PROVED, f"{n} cases; {scope}", "z3",
+                   Composite(tuple(parts), note=f"{n} cases, each negated query unsat"))
 
 
 def decide_exists(

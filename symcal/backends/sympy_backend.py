@@ -55,12 +55,32 @@ def residual_excludes_zero(value: sympy.Expr) -> bool | None:
         return None
 
 
+def _fits(s: sympy.Symbol, v: Fraction) -> bool:
+    """``v`` respects the symbol's declared assumptions (positive, integer, ...)."""
+    checks = (("is_positive", v > 0), ("is_nonnegative", v >= 0), ("is_negative", v < 0),
+              ("is_nonpositive", v <= 0), ("is_nonzero", v != 0), ("is_zero", v == 0),
+              ("is_integer", v.denominator == 1))
+    return all(ok for attr, ok in checks if getattr(s, attr) is True)
+
+
 def _points(symbols: list[sympy.Symbol], rng: random.Random, n: int) -> list[dict[sympy.Symbol, Fraction]]:
-    pts = []
+    """``n`` exact rational points, each value drawn within its symbol's assumptions (a point
+    outside them, e.g. t = -2 for a positive t, would refute an identity that holds)."""
+    pts: list[dict[sympy.Symbol, Fraction]] = []
     small = [Fraction(k, d) for k in range(-4, 5) for d in (1, 2, 3)]
-    for _ in range(n):
-        pts.append({s: rng.choice(small) if rng.random() < 0.6
-                    else Fraction(rng.randint(-50, 50), rng.randint(1, 7)) for s in symbols})
+    for _ in range(20 * n):  # bounded: contradictory assumptions simply give no points
+        if len(pts) == n:
+            break
+        pt = {}
+        for s in symbols:
+            v = rng.choice(small) if rng.random() < 0.6 else Fraction(rng.randint(-50, 50), rng.randint(1, 7))
+            for cand in (v, -v, Fraction(round(v)), -Fraction(round(v)), Fraction(1), Fraction(-1)):
+                if _fits(s, cand):
+                    v = cand
+                    break
+            pt[s] = v
+        if all(_fits(s, v) for s, v in pt.items()):
+            pts.append(pt)
     return pts
 
 

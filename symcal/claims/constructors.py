@@ -13,6 +13,7 @@ from typing import Any
 import sympy
 
 from symcal.claims.core import (
+    CasesSpec,
     Citation,
     Claim,
     ExistsSpec,
@@ -26,6 +27,8 @@ from symcal.claims.core import (
     NumericSpec,
     Sizes,
     as_builder,
+    case_hypothesis_names,
+    validate_cases,
 )
 from symcal.errors import InvalidClaim, invalid
 from symcal.verdicts import Status
@@ -33,6 +36,7 @@ from symcal.verdicts import Status
 __all__ = [
     "identity",
     "implies",
+    "implies_cases",
     "exists",
     "node_implies",
     "all_sizes",
@@ -157,6 +161,62 @@ def implies(
         sizes=_sizes(sizes, id),
         finding=finding,
         method="z3 on the negated query; models re-checked in exact arithmetic",
+        scope=scope,
+    )
+
+
+def implies_cases(
+    id: str,
+    *,
+    cases: Any,
+    cite: Citation,
+    statement: str = "",
+    sizes: Any = None,
+    expected: str | Status | None = None,
+    finding: Finding | None = None,
+    scope: str = "",
+    domain: str = "",
+) -> Claim:
+    """A finite family of implications, each decided by its own SMT query, with full evidence.
+
+    ``cases`` is a list, or a function of the size ``m`` returning a list, of
+    ``(label, hypotheses, conclusion)``: ``label`` a distinct string naming the case
+    (``"n=3, k=1, ties=(1, 1, 2)"``), ``hypotheses`` a dict name -> list of sympy relations,
+    ``conclusion`` a sympy boolean.  Proved iff every case's negated query is unsat (at every
+    size); refuted as soon as one case has a counterexample, re-checked in exact arithmetic on
+    that case's own expressions, and the verdict names the case; unknown (never proved) when a
+    case is undecided or the time budget runs out.  The evidence of a proof is one SMT-LIB2
+    query per case (a ``Composite`` labelled by case), so cvc5's second opinion, ``--json`` and
+    ``--smtlib`` cover every case.  An empty family is an error.  A hypothesis name used by
+    several cases is dropped from all of them by ``necessity`` and the ``drop`` mutant.
+    ``domain`` says in words what the cases range over.
+    """
+    sz = _sizes(sizes, id)
+    if callable(cases):
+        build: Callable[[int | None], Any] = cases
+    else:
+        if sz is not None:
+            raise invalid("cases", "a fixed list", f"a function of the size m when sizes= is given for {id}")
+        fixed = validate_cases(cases, id)
+        build = lambda m: fixed  # noqa: E731
+    if not isinstance(domain, str):
+        raise invalid("domain", domain, f"a string saying what the cases range over for {id}")
+    if not isinstance(scope, str):
+        raise invalid("scope", scope, f"a string saying what a proof covers for {id}")
+    names = case_hypothesis_names(validate_cases(build(sz.default[0] if sz else None), id,
+                                                 sz.default[0] if sz else None))
+    return Claim(
+        id=id,
+        citation=_cite(cite, id),
+        kind="implies_cases",
+        statement=statement or id,
+        spec=CasesSpec(build, domain),
+        expected=_expected(expected, Status.PROVED),
+        hypothesis_names=names,
+        sizes=sz,
+        finding=finding,
+        method=("z3 on each case's negated query (one SMT-LIB2 query per case, one shared time budget); "
+                "models re-checked in exact arithmetic on the case's own expressions"),
         scope=scope,
     )
 

@@ -28,6 +28,9 @@ __all__ = [
     "ExistsSpec",
     "NodeSpec",
     "FiniteSpec",
+    "CasesSpec",
+    "validate_cases",
+    "case_hypothesis_names",
     "NumericSpec",
     "NumericOutcome",
     "BoxSpec",
@@ -160,6 +163,84 @@ class FiniteSpec:
 
 
 @dataclass(frozen=True)
+class CasesSpec:
+    """A finite family of implications: ``cases(m)`` is a list of
+    ``(label, {hypothesis name: [sympy relations]}, conclusion)``; the claim holds iff every
+    case's implication holds (each decided by its own SMT query)."""
+
+    cases: Callable[[int | None], Any]
+    domain: str = ""
+
+
+def _is_python_bool(e: Any) -> bool:
+    return isinstance(e, bool)
+
+
+def _check_formula(e: Any, where: str) -> None:
+    import sympy
+
+    if isinstance(e, list | tuple):
+        for k, x in enumerate(e):
+            _check_formula(x, f"{where}[{k}]")
+        return
+    if _is_python_bool(e):
+        raise invalid(where, e, "a sympy relation or boolean (a Python bool here usually means == was written "
+                      "where sympy.Eq(lhs, rhs) was meant)")
+    if not isinstance(e, sympy.Basic):
+        raise invalid(where, repr(e)[:80], "a sympy relation or boolean")
+
+
+def validate_cases(cases: Any, claim_id: str, m: int | None = None) -> list[tuple[str, dict[str, list[Any]], Any]]:
+    """Check a family of cases and return it as a list of ``(label, {name: [relations]}, conclusion)``.
+
+    Labels are non-empty distinct strings (each labels its evidence); hypotheses a dict of
+    identifier names to a relation or a list of relations; the conclusion a sympy boolean.
+    An empty family is an error, never a vacuous pass (STYLE.md, convention 9).
+    """
+    from collections.abc import Mapping as _Mapping
+
+    at = f" at m = {m}" if m is not None else ""
+    if isinstance(cases, str | bytes | _Mapping) or not isinstance(cases, Iterable):
+        raise invalid("cases", repr(cases)[:80], f"a list of (label, hypotheses, conclusion) triples for {claim_id}")
+    items = list(cases)
+    if not items:
+        raise invalid("cases", "[]", f"at least one case for {claim_id}{at} (an empty family proves nothing)")
+    out: list[tuple[str, dict[str, list[Any]], Any]] = []
+    seen: set[str] = set()
+    for i, item in enumerate(items):
+        if not isinstance(item, list | tuple) or len(item) != 3:
+            raise invalid(f"cases[{i}]", repr(item)[:80], f"a triple (label, hypotheses, conclusion) for {claim_id}")
+        label, hyps, concl = item
+        if not isinstance(label, str) or not label.strip():
+            raise invalid(f"cases[{i}] label", label, "a non-empty string naming the case, e.g. 'n=3, k=1'")
+        if label in seen:
+            raise invalid(f"cases[{i}] label", label, f"distinct case labels for {claim_id}{at} (each labels its "
+                          "evidence)")
+        seen.add(label)
+        if not isinstance(hyps, _Mapping):
+            raise invalid(f"cases[{label!r}] hypotheses", repr(hyps)[:80],
+                          "a dict hypothesis name -> list of sympy relations")
+        norm: dict[str, list[Any]] = {}
+        for name, rels in hyps.items():
+            if not isinstance(name, str) or not name.isidentifier():
+                raise invalid(f"cases[{label!r}] hypotheses", name, "hypothesis names that are identifiers")
+            rels = list(rels) if isinstance(rels, list | tuple) else [rels]
+            _check_formula(rels, f"cases[{label!r}] hypotheses[{name!r}]")
+            norm[name] = rels
+        _check_formula(concl, f"cases[{label!r}] conclusion")
+        out.append((label, norm, concl))
+    return out
+
+
+def case_hypothesis_names(cases: list[tuple[str, dict[str, list[Any]], Any]]) -> tuple[str, ...]:
+    """Every hypothesis name used by some case, in order of first appearance."""
+    names: list[str] = []
+    for _, hyps, _ in cases:
+        names += [k for k in hyps if k not in names]
+    return tuple(names)
+
+
+@dataclass(frozen=True)
 class NumericOutcome:
     """What a numeric confirmation measured. ``ok`` means the margin exceeds the tolerance
     in the direction the claim asserts.  Never a proof."""
@@ -229,6 +310,14 @@ class Claim:
         elif isinstance(spec, ExistsSpec):
             cons = {k: v for k, v in spec.constraints.items() if k != name}
             new_spec = dataclasses.replace(spec, constraints=cons)
+        elif isinstance(spec, CasesSpec):  # drop it from every case that has it
+            build = spec.cases
+
+            def dropped(m: int | None) -> Any:
+                return [(label, {k: v for k, v in hyps.items() if k != name}, concl)
+                        for label, hyps, concl in validate_cases(build(m), self.id, m)]
+
+            new_spec = dataclasses.replace(spec, cases=dropped)
         else:  # pragma: no cover - other kinds have no hypothesis names
             raise invalid("hypothesis", name, f"a claim with named hypotheses, not a {self.kind}")
         return dataclasses.replace(

@@ -18,6 +18,11 @@ swap      exchange two symbols of one family in the conclusion        the conclu
                                                                       symmetric in them
 ========  ==========================================================  ==========================
 
+A family of implications (``implies_cases``) gets the same operators applied to every case at
+once: flip the first (or every) inequality of each case's conclusion, make the first non-strict
+one strict, nudge its first constant (or zero side), drop a named hypothesis from every case
+that has it, or make a hypothesis's strict inequalities non-strict in every case.
+
 A mutant is **equivalent** when it is the same statement as the original (a swap that maps
 the claim onto itself; a strictness change that cannot matter because the claim is an
 equality-free identity...): equivalence is decided syntactically and reported as such.
@@ -41,7 +46,7 @@ from typing import Any
 import sympy
 from sympy.core.relational import Relational
 
-from symcal.claims.core import Claim, ExistsSpec, IdentitySpec, ImpliesSpec, Local, NodeSpec
+from symcal.claims.core import CasesSpec, Claim, ExistsSpec, IdentitySpec, ImpliesSpec, Local, NodeSpec, validate_cases
 from symcal.verdicts import Status, Verdict
 
 __all__ = ["Mutant", "MutantResult", "SelftestReport", "mutants_of", "run_selftest"]
@@ -312,6 +317,75 @@ def _conclusion_mutants(claim: Claim, concl: Callable[[int | None], Any], rebuil
     return out
 
 
+def _first_flipped(e: Any) -> Any:
+    rels = _relationals(e)
+    return e.xreplace({rels[0]: _FLIP[type(rels[0])](*rels[0].args)}) if rels else e
+
+
+def _first_strict(e: Any) -> Any:
+    r = next((r for r in _relationals(e) if type(r) in _STRICT), None)
+    return e.xreplace({r: _STRICT[type(r)](*r.args)}) if r is not None else e
+
+
+def _first_nudged(e: Any, delta: Any) -> Any:
+    cs = _constants(e)
+    return _nudge_number(e, cs[0], delta) if cs else e
+
+
+def _loosened(rels: list[Any]) -> list[Any]:
+    return [(_LOOSE[type(r)](*r.args) if isinstance(r, Relational) and type(r) in _LOOSE else r) for r in rels]
+
+
+def _cases_mutants(claim: Claim, spec: CasesSpec, m0: int | None) -> list[Mutant]:
+    """Operators for a family of implications: each edit is applied to every case (a case the
+    edit does not touch stays as it is); a mutant that changes no case at the smallest size is
+    not generated."""
+    build = spec.cases
+    base = validate_cases(build(m0), claim.id, m0)
+
+    def mapped(concl_edit: Callable[[Any], Any] | None = None,
+               hyp_edit: tuple[str, Callable[[list[Any]], list[Any]]] | None = None) -> CasesSpec:
+        def cases(m: int | None) -> list[Any]:
+            out = []
+            for label, hyps, concl in validate_cases(build(m), claim.id, m):
+                if hyp_edit is not None and hyp_edit[0] in hyps:
+                    hyps = {**hyps, hyp_edit[0]: hyp_edit[1](hyps[hyp_edit[0]])}
+                out.append((label, hyps, concl_edit(concl) if concl_edit is not None else concl))
+            return out
+        return dataclasses.replace(spec, cases=cases)
+
+    def touches(concl_edit: Callable[[Any], Any]) -> bool:
+        return any(concl_edit(c) != c for _, _, c in base)
+
+    edits: list[tuple[str, str, str, Callable[[Any], Any], bool]] = [
+        ("flip", "flip", "reverse the first inequality of each case's conclusion", _first_flipped, False),
+        ("flip", "flip_all", "reverse every inequality of each case's conclusion", _flip_all, False),
+        ("strict", "strict", "make the first non-strict inequality of each case's conclusion strict",
+         _first_strict, True),
+        ("nudge", "nudge_plus", "move the first constant (or the zero side) of each case's conclusion by +1/7",
+         lambda e: _first_nudged(e, NUDGE), False),
+        ("nudge", "nudge_minus", "move the first constant (or the zero side) of each case's conclusion by -1/7",
+         lambda e: _first_nudged(e, -NUDGE), False),
+    ]
+    out: list[Mutant] = []
+    for op, tag, what, edit, stronger in edits:
+        if not touches(edit):
+            continue
+        if tag == "flip_all" and all(_flip_all(c) == _first_flipped(c) for _, _, c in base):
+            continue  # one inequality per case: the same mutant as "flip"
+        out.append(Mutant(claim, _replace_spec(claim, _mid(claim, tag, 0), mapped(edit)), op, what,
+                          strengthening=stronger))
+    for name in claim.hypothesis_names:
+        out.append(Mutant(claim, claim.without(name).replace(id=_mid(claim, f"drop_{name}", 0)), "drop",
+                          f"drop hypothesis {name} from every case", strengthening=True))
+        if any(_loosened(h[name]) != h[name] for _, h, _ in base if name in h):
+            out.append(Mutant(claim, _replace_spec(claim, _mid(claim, f"strict_hyp_{name}", 0),
+                                                   mapped(hyp_edit=(name, _loosened))),
+                              "strict", f"make the strict inequalities of hypothesis {name} non-strict in every case",
+                              strengthening=True))
+    return out
+
+
 def mutants_of(claim: Claim) -> tuple[list[Mutant], str]:
     """The mutants of ``claim`` and, when there are none, why."""
     claim = _smallest_sizes(claim)
@@ -376,6 +450,8 @@ def mutants_of(claim: Claim) -> tuple[list[Mutant], str]:
             out.append(Mutant(claim, w.replace(id=_mid(claim, f"drop_{name}", 0),
                                                strategy=claim.strategy), "drop",
                               f"drop hypothesis {name}", strengthening=True))
+    elif isinstance(spec, CasesSpec):
+        out += _cases_mutants(claim, spec, m0)
     elif claim.kind == "interval" and hasattr(spec, "relation"):
         rel = spec.relation
         flip = {">=": "<=", "<=": ">=", ">": "<", "<": ">"}

@@ -3,7 +3,8 @@
 A hypothesis is *needed* when the claim without it is refuted: the re-checked
 counterexample (smallest size first) shows it.  It is *not needed* when the weakened claim
 is still proved — within the scope said (sizes tried, or all sizes by a local lemma) —
-which is itself worth reporting.  Otherwise the answer is undecided.
+which is itself worth reporting.  Otherwise the answer is undecided.  For a family of
+implications (``implies_cases``) a name is dropped from every case that has it.
 """
 
 from __future__ import annotations
@@ -38,7 +39,8 @@ def necessity(
 ) -> list[NecessityRow]:
     """Drop each named hypothesis of ``claim`` in turn and decide the weakened claim."""
     if not claim.hypothesis_names:
-        raise invalid("claim", claim.id, "a claim with named hypotheses (implies, node_implies or exists)")
+        raise invalid("claim", claim.id,
+                      "a claim with named hypotheses (implies, implies_cases, node_implies or exists)")
     if claim.kind == "exists":
         raise invalid("claim", claim.id, "a universal claim; dropping a constraint of an existence "
                       "claim can only make it easier")
