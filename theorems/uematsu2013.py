@@ -1417,7 +1417,11 @@ def q_is_f0_claim(id: str = "uematsu2013.section4_2.q_is_unit_cost_f0", *, c13: 
     )
 
 
-def q_monotone_claim(id: str = "uematsu2013.section4_2.f_star_increasing_in_q", *, flip: bool = False) -> Any:
+def q_monotone_claim(id: str = "uematsu2013.section4_2.f_star_increasing_in_q", *, flip: bool = False,
+                     pin: bool = False) -> Any:
+    """``pin`` (for twins) fixes q_1 = 1, q_2 = 2, r = 1, where both square roots are rational
+    (2 and 3): otherwise z3 may answer with an algebraic model that no rounding turns into an
+    exact witness, and a refutable twin comes back unknown."""
     q1, q2, r, S1, S2 = (sym(n, real=True) for n in ("q_1", "q_2", "r", "S_1", "S_2"))
     hyps = {
         "order": [q1 > 0, q2 > q1, r > 0],
@@ -1428,6 +1432,8 @@ def q_monotone_claim(id: str = "uematsu2013.section4_2.f_star_increasing_in_q", 
             sympy.Eq(S2**2, (q2 - 1) ** 2 + 4 * r * q2),
         ],
     }
+    if pin:
+        hyps["pinned"] = [sympy.Eq(q1, 1), sympy.Eq(q2, 2), sympy.Eq(r, 1)]
     a, b = q1 - 1 + S1, q2 - 1 + S2
     return implies(
         id,

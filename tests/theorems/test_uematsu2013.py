@@ -99,7 +99,7 @@ REFUTED_TWINS: dict[str, Callable[[], Claim]] = {
     S + "section4_2.k3_form": lambda: U.k3_form_claim(tw("uematsu2013.k3"), with_factor=False),
     S + "section4_2.eq8": lambda: U.eq8_claim(tw("uematsu2013.eq8"), four=2),
     S + "section4_2.q_is_unit_cost_f0": lambda: U.q_is_f0_claim(tw("uematsu2013.q"), c13=2),
-    S + "section4_2.f_star_increasing_in_q": lambda: U.q_monotone_claim(tw("uematsu2013.qmono"), flip=True),
+    S + "section4_2.f_star_increasing_in_q": lambda: U.q_monotone_claim(tw("uematsu2013.qmono"), flip=True, pin=True),
     **{
         f"{S}section4_3.svor{v}.case{k}": (
             lambda v=v, k=k: U.svor_case_claim(v, k, tw(f"uematsu2013.svor{v}c{k}"), nudge=1)
