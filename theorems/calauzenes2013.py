@@ -459,11 +459,23 @@ def lemma41_case(case: tuple[Any, ...], scale: Fraction = ONE) -> tuple[bool, st
     return next(sets, None) is not None, f"regret {regret}: no non-overlapping misordered pair set satisfies the bound"
 
 
-def lemma41_claim(id: str, *, scale: Fraction = ONE) -> Any:
+LEMMA41_DOMAIN = "phi in {0..2}^n non-increasing, U in {0,1,2}^n, every nu in arg sort(U), every sigma"
+
+
+def pair_set_check(id: str, holds: Any, *, sizes: tuple[int, int], cite: Citation, statement: str,
+                   every_set: bool = False, finding: Finding | None = None) -> Any:
+    """An exhaustive check over Lemma 4.1's domain (``every_set``: and every pair set it allows)."""
     return finite_check(
-        id, cases=lemma41_cases, holds=lambda c: lemma41_case(c, scale),
-        domain="phi in {0..2}^n non-increasing, U in {0,1,2}^n, every nu in arg sort(U), every sigma",
-        describe=lambda c: dict(zip(("phi", "U", "nu", "sigma"), c, strict=True)), sizes=(2, 4),
+        id, cases=lemma41_cases, holds=holds,
+        domain=LEMMA41_DOMAIN + (", every pair set C that Lemma 4.1 allows" if every_set else ""),
+        describe=lambda c: dict(zip(("phi", "U", "nu", "sigma"), c, strict=True)), sizes=sizes,
+        cite=cite, statement=statement, finding=finding,
+    )
+
+
+def lemma41_claim(id: str, *, scale: Fraction = ONE) -> Any:
+    return pair_set_check(
+        id, lambda c: lemma41_case(c, scale), sizes=(2, 4),
         cite=cite("Lemma 4.1", "there is C_sigma of non-overlapping pairs with U_i > U_j, sigma^-1(i) > "
                   "sigma^-1(j) and R-bar - R(sigma) <= sum (U_i - U_j)(phi(nu^-1(i)) - phi(nu^-1(j)))"),
         statement="Lemma 4.1: a non-overlapping set of misordered pairs bounds the regret",
@@ -528,37 +540,27 @@ def lemma51_case(case: tuple[Any, ...], p: Fraction, c_terms: int | None = None,
     return found, f"regret {regret}: Lemma 4.1 gives no pair set"
 
 
-LEMMA51_DOMAIN = "phi in {0..2}^n non-increasing, U in {0,1,2}^n, every nu in arg sort(U), every sigma"
-
-
-def lemma51_claim(id: str, *, p: Fraction = TWO, c_terms: int | None = None, sizes: tuple[int, int] = (2, 3),
-                  finding: Finding | None = None, statement: str = "") -> Any:
-    return finite_check(
-        id, cases=lemma41_cases, holds=lambda c: lemma51_case(c, p, c_terms),
-        domain=LEMMA51_DOMAIN + ", every pair set C that Lemma 4.1 allows",
-        describe=lambda c: dict(zip(("phi", "U", "nu", "sigma"), c, strict=True)), sizes=sizes,
+def lemma51_claim(id: str, *, p: Fraction = TWO, c_terms: int | None = None, sizes: tuple[int, int] = (2, 3)) -> Any:
+    return pair_set_check(
+        id, lambda c: lemma51_case(c, p, c_terms), sizes=sizes, every_set=True,
         cite=cite(f"Lemma 5.1, eq. (10), p = {p}", "R-bar - R(s) <= C_phi(p) (sum_{C_s} (U_i - U_j)^q)^(1/q)"),
-        statement=statement or (f"Lemma 5.1 with p = {p}, q = {p / (p - 1)} for every pair set given by Lemma 4.1 "
-                                "(both sides raised to a common integer power, exact)"),
-        finding=finding,
+        statement=(f"Lemma 5.1 with p = {p}, q = {p / (p - 1)} for every pair set given by Lemma 4.1 "
+                   "(both sides raised to a common integer power, exact)"),
     )
 
 
 def lemma51_proof_claim(id: str, *, p: Fraction = THREE, printed: bool = True, finding: Finding | None = None,
                         sizes: tuple[int, int] = (2, 3), regret_scale: Fraction = ONE) -> Any:
     q = p / (p - 1)
-    return finite_check(
-        id, cases=lemma41_cases,
-        holds=lambda c: lemma51_case(c, p, proof_step="printed" if printed else "holder", regret_scale=regret_scale),
-        domain=LEMMA51_DOMAIN + ", every pair set C that Lemma 4.1 allows",
-        describe=lambda c: dict(zip(("phi", "U", "nu", "sigma"), c, strict=True)), sizes=sizes,
+    return pair_set_check(
+        id, lambda c: lemma51_case(c, p, proof_step="printed" if printed else "holder", regret_scale=regret_scale),
+        sizes=sizes, every_set=True, finding=finding,
         cite=cite("Proof of Lemma 5.1 (Appendix B.3), first inequality",
                   "<= (sum_{C_s} (phi(nu^-1(i)) - phi(nu^-1(j)))^q)^(1/p) (sum_{C_s} (U_i - U_j)^q)^(1/q)"),
         statement=(f"the first line of Lemma 5.1's proof as printed (phi-differences to the power q = {q}, the sum "
                    f"to the power 1/p, p = {p})" if printed else
                    f"Hoelder's inequality as the proof needs it: (sum_C (phi(nu^-1(i)) - phi(nu^-1(j)))^p)^(1/p) "
                    f"(sum_C (U_i - U_j)^q)^(1/q) bounds the regret (p = {p}, q = {q})"),
-        finding=finding,
     )
 
 

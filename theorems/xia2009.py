@@ -241,20 +241,11 @@ def bayes_cases(n: int, *, strict_argmax: bool = False) -> list[tuple[str, dict[
     return cases
 
 
-def z3_cases_claim(id: str, *, build: Callable[[Any], list[tuple[str, dict[str, list[Any]], Any]]],
-                   sizes: tuple[int, int] | None, domain: str, citation: Citation, statement: str,
-                   expected: str | None = None, finding: Finding | None = None) -> Any:
-    """A finite family of z3 queries (one per case); proved when every one is unsat.  The evidence
-    keeps each case's SMT-LIB2 query (cvc5's second opinion, --json and --smtlib see them)."""
-    return implies_cases(id, cases=build, sizes=sizes, domain=domain, cite=citation, statement=statement,
-                         expected=expected, finding=finding)
-
-
-eq7_bayes_ranker = z3_cases_claim(
+eq7_bayes_ranker = implies_cases(
     "xia2009.eq7.bayes_ranker",
-    build=bayes_cases, sizes=(3, 4),
+    cases=bayes_cases, sizes=(3, 4),
     domain="k = 1..n, p_y real variables on the simplex",
-    citation=cite("Eq. (7), Section 3.2", "the top-k Bayes ranker is any permutation in the top-k subgroup having "
+    cite=cite("Eq. (7), Section 3.2", "the top-k Bayes ranker is any permutation in the top-k subgroup having "
                                           "the highest probability"),
     statement="a permutation minimises the conditional top-k risk iff its top-k subgroup has maximal probability",
 )
@@ -311,11 +302,11 @@ def proposition4_cases(n: int, *, k_shift: int = 0) -> list[tuple[str, dict[str,
     return cases
 
 
-proposition4 = z3_cases_claim(
+proposition4 = implies_cases(
     "xia2009.proposition4",
-    build=proposition4_cases, sizes=(3, 4),
+    cases=proposition4_cases, sizes=(3, 4),
     domain="k = 1..n and every tie pattern of g; phi(g, y) real variables",
-    citation=cite("Proposition 4, Section 4.1", "for all y, for all pi in G_k(y(1), ..., y(k)), we have "
+    cite=cite("Proposition 4, Section 4.1", "for all y, for all pi in G_k(y(1), ..., y(k)), we have "
                                                 "phi(g, pi) = phi(g, y)"),
     statement="a top-k subgroup order sensitive loss takes one value on each top-k subgroup",
 )
@@ -347,11 +338,11 @@ def proposition5_cases(n: int, *, flip: bool = False) -> list[tuple[str, dict[st
     return cases
 
 
-proposition5 = z3_cases_claim(
+proposition5 = implies_cases(
     "xia2009.proposition5",
-    build=proposition5_cases, sizes=(3, 5),
+    cases=proposition5_cases, sizes=(3, 5),
     domain="k = 1..n, pair (1, 2) tied; phi at g and at g - t e_1 real variables",
-    citation=cite("Proposition 5, Section 4.1", "for all objects i and j with g_i = g_j ... then "
+    cite=cite("Proposition 5, Section 4.1", "for all objects i and j with g_i = g_j ... then "
                                                 "d phi(g, sigma y)/d g_i >= d phi(g, y)/d g_i. Otherwise, ... ="),
     statement="at a tie g_i = g_j the derivative in g_i is ordered like the losses (difference-quotient form)",
 )
@@ -387,11 +378,11 @@ def proposition9_cases(n: int, *, step: int = 1) -> list[tuple[str, dict[str, li
     return cases
 
 
-proposition9 = z3_cases_claim(
+proposition9 = implies_cases(
     "xia2009.proposition9",
-    build=proposition9_cases, sizes=(3, 4),
+    cases=proposition9_cases, sizes=(3, 4),
     domain="k = 1..n-1 and every tie pattern of g; phi(g, y) and its partial derivatives real variables",
-    citation=cite("Proposition 9, Section 4.2", "If the surrogate loss function phi is top-k subgroup order sensitive "
+    cite=cite("Proposition 9, Section 4.2", "If the surrogate loss function phi is top-k subgroup order sensitive "
                                                 "..., then it is also top-(k+1) subgroup order sensitive"),
     statement="top-k subgroup order sensitivity implies top-(k+1) subgroup order sensitivity",
 )
@@ -435,11 +426,11 @@ def proposition8_cases(n: int, *, down: int = 1) -> list[tuple[str, dict[str, li
     return cases
 
 
-proposition8 = z3_cases_claim(
+proposition8 = implies_cases(
     "xia2009.proposition8",
-    build=proposition8_cases, sizes=(3, 5),
+    cases=proposition8_cases, sizes=(3, 5),
     domain="k = 2..n, pair (1, 2) (WLOG by relabelling), p_y real variables on the simplex",
-    citation=cite("Proposition 8, Section 4.2", "If the top-k subgroup probability space is order preserving with "
+    cite=cite("Proposition 8, Section 4.2", "If the top-k subgroup probability space is order preserving with "
                                                 "respect to object i and j, the top-(k-1) subgroup probability space "
                                                 "is also order preserving"),
     statement="order preserving w.r.t. (i, j) at depth k implies order preserving at depth k - 1",
@@ -545,11 +536,11 @@ def theorem6_bayes_cases(n: int, *, weaken: bool = False) -> list[tuple[str, dic
     return cases
 
 
-theorem6_bayes = z3_cases_claim(
+theorem6_bayes = implies_cases(
     "xia2009.theorem6.most_probable_subgroup",
-    build=theorem6_bayes_cases, sizes=(3, 4),
+    cases=theorem6_bayes_cases, sizes=(3, 4),
     domain="k = 1..n-1, every choice of s_i, p_y real variables on the simplex",
-    citation=cite("Theorem 6, Section 4.1", "if its top-k subgroup probability space is order preserving with respect "
+    cite=cite("Theorem 6, Section 4.1", "if its top-k subgroup probability space is order preserving with respect "
                                             "to n - 1 object pairs ... then the loss is consistent"),
     statement="order preserving w.r.t. Theorem 6's pairs makes G_k(j_1, ..., j_k) the unique most probable "
               "subgroup (the Bayes ranker Theorem 7's score order points to)",
@@ -710,10 +701,10 @@ def listmle_os_cases(n: int, *, depth: Callable[[int], int] | None = None, stric
 def listmle_os_claim(id: str, *, depth: Callable[[int], int] | None = None, strict_all: bool = False,
                      sizes: tuple[int, int] = (3, 5), expected: str | None = None, statement: str = "",
                      citation: Citation | None = None) -> Any:
-    return z3_cases_claim(
-        id, build=lambda n: listmle_os_cases(n, depth=depth, strict_all=strict_all), sizes=sizes,
+    return implies_cases(
+        id, cases=lambda n: listmle_os_cases(n, depth=depth, strict_all=strict_all), sizes=sizes,
         domain="k = 1..n; pair (1, 2) WLOG, positions (a, b) of objects 1, 2; t_i = exp(g_i) > 0",
-        citation=citation or cite("Section 4.3.1, Eq. (10)", "It can be proved that the modified loss is top-k "
+        cite=citation or cite("Section 4.3.1, Eq. (10)", "It can be proved that the modified loss is top-k "
                                                              "subgroup order sensitive"),
         statement=statement or "top-k ListMLE (10) is top-k subgroup order sensitive: non-negative, (1), (2) with "
                                "strict inequality whenever the subgroup changes, (3)",
@@ -811,10 +802,10 @@ def cosine_os_cases(n: int, *, modified: bool = True, loose_eps: bool = False
 
 def cosine_os_claim(id: str, *, modified: bool = True, loose_eps: bool = False, sizes: tuple[int, int] = (3, 5),
                     expected: str | None = None, statement: str = "") -> Any:
-    return z3_cases_claim(
-        id, build=lambda n: cosine_os_cases(n, modified=modified, loose_eps=loose_eps), sizes=sizes,
+    return implies_cases(
+        id, cases=lambda n: cosine_os_cases(n, modified=modified, loose_eps=loose_eps), sizes=sizes,
         domain="k = 1..n; pair (1, 2) WLOG; symbolic psi and g; reduced numerators (see the difference identity)",
-        citation=cite("Section 4.3.2", "It can be proved that after the modification, the cosine loss becomes top-k "
+        cite=cite("Section 4.3.2", "It can be proved that after the modification, the cosine loss becomes top-k "
                                        "subgroup order sensitive"),
         statement=statement or "the cosine loss with the modified psi (top k decreasing, the rest eps) is top-k "
                                "subgroup order sensitive: (2) with strict inequality iff the subgroup changes, and (3)",
@@ -951,11 +942,11 @@ def listnet_os_cases(n: int, *, modified: bool = True) -> list[tuple[str, dict[s
 
 
 def listnet_os_claim(id: str, *, modified: bool = True, sizes: tuple[int, int] = (3, 4)) -> Any:
-    return z3_cases_claim(
-        id, build=lambda n: listnet_os_cases(n, modified=modified), sizes=sizes,
+    return implies_cases(
+        id, cases=lambda n: listnet_os_cases(n, modified=modified), sizes=sizes,
         domain="k = 1..n; pair (1, 2) WLOG, positions (a, b) of objects 1, 2; t = exp(g) > 0, u = exp(psi) > 0 "
                "symbolic with u_1 > ... > u_k > u_0 = exp(eps); with xia2009.listnet.difference_identity (sympy)",
-        citation=cite("Section 4.3.3", "It can be proved that such a modification can make the surrogate loss "
+        cite=cite("Section 4.3.3", "It can be proved that such a modification can make the surrogate loss "
                                        "function top-k subgroup order sensitive"),
         statement="ListNet (12) with the modified psi (top k decreasing, the rest eps) is top-k subgroup order "
                   "sensitive: phi = KL >= 0, (1), (2) strict whenever the subgroup changes and = otherwise, (3)",
@@ -1184,12 +1175,12 @@ def prop10_range_claim(id: str, *, below: bool = True, flip: bool = False, drop_
         statement = ("for ListMLE on Proposition 10's family with p_1 in (c, 1) the minimiser of Q (its unique "
                      "stationary point) ranks object 1 first (the top-1 Bayes ranker): Proposition 10's conclusion "
                      "fails there")
-    return z3_cases_claim(
-        id, build=lambda m: cases, sizes=None,
+    return implies_cases(
+        id, cases=lambda m: cases, sizes=None,
         domain="every stationary point of Q (zeros of its stationarity polynomials, t = (x, 1, z) = exp(g - g_2)) "
                "for p_1 in the range; by xia2009.proposition10.q_strictly_convex and .q_coercive there is exactly "
                "one, the minimiser",
-        citation=PROP10_CITE, statement=statement,
+        cite=PROP10_CITE, statement=statement,
     )
 
 
@@ -1290,11 +1281,11 @@ def prop10_convex_cases(*, drop_family: bool = False) -> list[tuple[str, dict[st
 
 
 def prop10_convex_claim(id: str, *, drop_family: bool = False) -> Any:
-    return z3_cases_claim(
-        id, build=lambda m: prop10_convex_cases(drop_family=drop_family), sizes=None,
+    return implies_cases(
+        id, cases=lambda m: prop10_convex_cases(drop_family=drop_family), sizes=None,
         domain="quadratic forms v^T M v of the Hessian parts for every v != 0, x = exp g_1 > 0, z = exp g_3 > 0; "
                "p_1 in (1/3, 1); with xia2009.proposition10.q_hessian_decomposition (sympy)",
-        citation=PROP10_CITE,
+        cite=PROP10_CITE,
         statement="for ListMLE on Proposition 10's family, the Hessian of Q(p, g) in (g_1, g_3) at g_2 = 0 is "
                   "positive definite at every g: Q is strictly convex modulo the shift, so it has at most one "
                   "stationary point (mod shift), and a stationary point is the unique minimiser",
@@ -1329,11 +1320,11 @@ def prop10_coercive_cases(*, drop_family: bool = False) -> list[tuple[str, dict[
 
 
 def prop10_coercive_claim(id: str, *, drop_family: bool = False) -> Any:
-    return z3_cases_claim(
-        id, build=lambda m: prop10_coercive_cases(drop_family=drop_family), sizes=None,
+    return implies_cases(
+        id, cases=lambda m: prop10_coercive_cases(drop_family=drop_family), sizes=None,
         domain="the three orderings of the family (t = exp(g) > 0) and one piecewise-linear bound in g, p_1 in "
                "(1/3, 1)",
-        citation=PROP10_CITE,
+        cite=PROP10_CITE,
         statement="for ListMLE on Proposition 10's family, Q(p, g) >= p_2 (|g_1 - g_2| + |g_3 - g_2|) (p_2 > 0): Q "
                   "is coercive modulo the shift, so it attains its minimum and a stationary point exists for "
                   "every p_1 in (1/3, 1)",

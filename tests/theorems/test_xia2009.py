@@ -13,6 +13,7 @@ import pytest
 import scipy.optimize  # noqa: F401  (imported once here: the forked workers inherit it)
 import sympy
 
+from symcal import implies_cases
 from symcal.claims.core import Claim
 from symcal.library import load_module
 from symcal.runner import check_many
@@ -37,30 +38,30 @@ REFUTED_TWINS: dict[str, Callable[[], Claim]] = {
         tw("xia2009.eq5.top_n"), depth=lambda n: n - 2, sizes=(3, 3)),
     "xia2009.eq5.top_n_minus_1_is_permutation_level": lambda: X.eq5_claim(
         tw("xia2009.eq5.top_n_minus_1"), depth=lambda n: max(1, n - 2), sizes=(3, 3)),
-    "xia2009.eq7.bayes_ranker": lambda: X.z3_cases_claim(
-        tw("xia2009.eq7"), build=lambda n: X.bayes_cases(n, strict_argmax=True), sizes=(3, 3), domain="twin",
-        citation=BY_ID["xia2009.eq7.bayes_ranker"].citation, statement="twin: strict argmax"),
-    "xia2009.proposition4": lambda: X.z3_cases_claim(
-        tw("xia2009.proposition4"), build=lambda n: X.proposition4_cases(n, k_shift=-1), sizes=(3, 3), domain="twin",
-        citation=BY_ID["xia2009.proposition4"].citation, statement="twin: equal on top-(k-1) subgroups"),
-    "xia2009.proposition5": lambda: X.z3_cases_claim(
-        tw("xia2009.proposition5"), build=lambda n: X.proposition5_cases(n, flip=True), sizes=(3, 3), domain="twin",
-        citation=BY_ID["xia2009.proposition5"].citation, statement="twin: derivative order flipped"),
-    "xia2009.proposition8": lambda: X.z3_cases_claim(
-        tw("xia2009.proposition8"), build=lambda n: X.proposition8_cases(n, down=-1), sizes=(3, 3), domain="twin",
-        citation=BY_ID["xia2009.proposition8"].citation, statement="twin: k => k + 1"),
+    "xia2009.eq7.bayes_ranker": lambda: implies_cases(
+        tw("xia2009.eq7"), cases=lambda n: X.bayes_cases(n, strict_argmax=True), sizes=(3, 3), domain="twin",
+        cite=BY_ID["xia2009.eq7.bayes_ranker"].citation, statement="twin: strict argmax"),
+    "xia2009.proposition4": lambda: implies_cases(
+        tw("xia2009.proposition4"), cases=lambda n: X.proposition4_cases(n, k_shift=-1), sizes=(3, 3), domain="twin",
+        cite=BY_ID["xia2009.proposition4"].citation, statement="twin: equal on top-(k-1) subgroups"),
+    "xia2009.proposition5": lambda: implies_cases(
+        tw("xia2009.proposition5"), cases=lambda n: X.proposition5_cases(n, flip=True), sizes=(3, 3), domain="twin",
+        cite=BY_ID["xia2009.proposition5"].citation, statement="twin: derivative order flipped"),
+    "xia2009.proposition8": lambda: implies_cases(
+        tw("xia2009.proposition8"), cases=lambda n: X.proposition8_cases(n, down=-1), sizes=(3, 3), domain="twin",
+        cite=BY_ID["xia2009.proposition8"].citation, statement="twin: k => k + 1"),
     "xia2009.proposition8.converse_fails": lambda: X.proposition8_converse_claim(
         tw("xia2009.proposition8.converse"), TOP2_ORDER_PRESERVING),
-    "xia2009.proposition9": lambda: X.z3_cases_claim(
-        tw("xia2009.proposition9"), build=lambda n: X.proposition9_cases(n, step=-1), sizes=(3, 3), domain="twin",
-        citation=BY_ID["xia2009.proposition9"].citation, statement="twin: k => k - 1"),
+    "xia2009.proposition9": lambda: implies_cases(
+        tw("xia2009.proposition9"), cases=lambda n: X.proposition9_cases(n, step=-1), sizes=(3, 3), domain="twin",
+        cite=BY_ID["xia2009.proposition9"].citation, statement="twin: k => k - 1"),
     "xia2009.proposition9.example_strict": lambda: X.proposition9_example_claim(
         tw("xia2009.proposition9.example"), drop_prop4=True),
     "xia2009.theorem6.pair_set": lambda: X.theorem6_pairs_claim(tw("xia2009.theorem6.pairs"), drop_last=True,
                                                                 sizes=(3, 3)),
-    "xia2009.theorem6.most_probable_subgroup": lambda: X.z3_cases_claim(
-        tw("xia2009.theorem6.bayes"), build=lambda n: X.theorem6_bayes_cases(n, weaken=True), sizes=(3, 3),
-        domain="twin", citation=BY_ID["xia2009.theorem6.most_probable_subgroup"].citation,
+    "xia2009.theorem6.most_probable_subgroup": lambda: implies_cases(
+        tw("xia2009.theorem6.bayes"), cases=lambda n: X.theorem6_bayes_cases(n, weaken=True), sizes=(3, 3),
+        domain="twin", cite=BY_ID["xia2009.theorem6.most_probable_subgroup"].citation,
         statement="twin: the first pair dropped"),
     "xia2009.theorem7.swap_identity": lambda: X.theorem7_identity_claim(tw("xia2009.theorem7.identity"), sign=-1,
                                                                         sizes=(3, 3)),
