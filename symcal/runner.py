@@ -233,7 +233,7 @@ def _aggregate_sizes(claim: Claim, results: dict[int | None, tuple[Outcome, floa
         if claim.scope and out.status is Status.PROVED:
             scope = f"{claim.scope} ({out.scope})" if out.scope else claim.scope
         return Verdict(claim.id, out.status, scope, out.backend, secs, out.evidence, out.reason,
-                       cross_check=out.cross_check)
+                       cross_check=out.cross_check, warnings=out.warnings)
     rows: list[SizeResult] = []
     for m in planned:
         assert m is not None
@@ -256,12 +256,13 @@ def _aggregate_sizes(claim: Claim, results: dict[int | None, tuple[Outcome, floa
     if errors:
         return Verdict(claim.id, Status.ERROR, f"{name} = {_size_text([r.size for r in rows])}", backend,
                        total, None, f"{name} = {errors[0].size}: {errors[0].reason}", tuple(rows))
-    for st in (Status.PROVED, Status.WITNESSED, Status.CONFIRMED_NUMERICALLY):
+    for st in (Status.PROVED, Status.WITNESSED, Status.CONFIRMED_ON_SAMPLES, Status.CONFIRMED_NUMERICALLY):
         if len(by[st]) == len(rows):
             parts = tuple((f"{name} = {r.size}", r.evidence) for r in rows if r.evidence is not None)
             ev = rows[0].evidence if st is Status.WITNESSED else Composite(parts, note=f"{len(parts)} sizes")
+            warns = tuple(dict.fromkeys(w for m in planned if m in results for w in results[m][0].warnings))
             return Verdict(claim.id, st, f"{name} = {_size_text([r.size for r in rows])}", backend, total,
-                           ev, "", tuple(rows))
+                           ev, "", tuple(rows), warnings=warns)
     decided = [r.size for r in rows if r.status.decisive]
     undecided = [r for r in rows if not r.status.decisive]
     largest = max(decided) if decided else None

@@ -21,6 +21,7 @@ __all__ = [
     "SmtResult",
     "Residual",
     "Exhaustive",
+    "Sampled",
     "NumericEvidence",
     "Composite",
     "CrossCheck",
@@ -34,6 +35,7 @@ class Status(enum.Enum):
     PROVED = "proved"
     REFUTED = "refuted"
     WITNESSED = "witnessed"
+    CONFIRMED_ON_SAMPLES = "confirmed-on-samples"  # an exact check on sampled instances: never a proof
     CONFIRMED_NUMERICALLY = "confirmed-numerically"
     UNKNOWN = "unknown"
     ERROR = "error"
@@ -153,6 +155,26 @@ class Exhaustive(Evidence):
 
 
 @dataclass(frozen=True)
+class Sampled(Evidence):
+    """Every sampled instance was evaluated in exact arithmetic and held.
+
+    The instances are a sample (seeded draws, or a grid) of the statement's domain, not the
+    whole of it: this supports ``confirmed-on-samples``, never ``proved`` (issue 11)."""
+
+    domain: str
+    cases: int
+    sample: str
+    kind = "sampled"
+
+    def __post_init__(self) -> None:
+        if self.cases <= 0:
+            raise BackendFailure(f"sampled check over {self.domain} saw {self.cases} cases")
+
+    def summary(self) -> str:
+        return f"{self.cases} sampled cases ({self.sample}) of {self.domain}, each exact; not a proof"
+
+
+@dataclass(frozen=True)
 class NumericEvidence(Evidence):
     """Numeric optimiser output: never a proof, always labelled numeric."""
 
@@ -213,8 +235,18 @@ _ALLOWED: dict[Status, tuple[type, ...]] = {
     # a universal claim is refuted by a witness; an existence claim by a proof that none exists
     Status.REFUTED: (Witness, SmtResult, Exhaustive),
     Status.WITNESSED: (Witness,),
+    Status.CONFIRMED_ON_SAMPLES: (Sampled, Composite),
     Status.CONFIRMED_NUMERICALLY: (NumericEvidence, Composite),
 }
+
+# Evidence that may never stand behind ``proved``, not even as a part of a Composite.
+_NOT_A_PROOF: tuple[type, ...] = (Sampled, NumericEvidence)
+
+
+def _parts(ev: Evidence) -> list[Evidence]:
+    if isinstance(ev, Composite):
+        return [x for _, part in ev.parts for x in _parts(part)]
+    return [ev]
 
 
 @dataclass(frozen=True)
@@ -295,6 +327,11 @@ class Verdict:
     reason: str = ""
     sizes: tuple[SizeResult, ...] = field(default=())
     cross_check: CrossCheck | None = None  # cvc5's second opinion on the SMT answers, if asked
+    warnings: tuple[str, ...] = ()  # e.g. a vacuous implication: its hypotheses cannot all hold
+
+    @property
+    def vacuous(self) -> bool:
+        return any(w.startswith("vacuous") for w in self.warnings)
 
     def __post_init__(self) -> None:
         if not isinstance(self.status, Status):
@@ -312,6 +349,16 @@ class Verdict:
                 f"{self.claim_id}: '{self.status.value}' cannot rest on "
                 f"{type(self.evidence).__name__} evidence"
             )
+        if self.status in (Status.PROVED, Status.WITNESSED):
+            weak = [type(e).__name__ for e in _parts(self.evidence) if isinstance(e, _NOT_A_PROOF)]
+            if weak:
+                raise BackendFailure(
+                    f"{self.claim_id}: '{self.status.value}' cannot rest on {weak[0]} evidence "
+                    f"(a sample or a numeric result is never a proof)"
+                )
+        if self.status is Status.CONFIRMED_ON_SAMPLES and not any(
+                isinstance(e, Sampled) for e in _parts(self.evidence)):
+            raise BackendFailure(f"{self.claim_id}: 'confirmed-on-samples' needs Sampled evidence")
         if isinstance(self.evidence, Witness) and not self.evidence.rechecked:
             raise BackendFailure(
                 f"{self.claim_id}: a witness that was not re-checked exactly cannot "
@@ -325,5 +372,5 @@ class Verdict:
     def with_time(self, seconds: float) -> Verdict:
         return Verdict(
             self.claim_id, self.status, self.scope, self.backend, seconds,
-            self.evidence, self.reason, self.sizes, self.cross_check,
+            self.evidence, self.reason, self.sizes, self.cross_check, self.warnings,
         )

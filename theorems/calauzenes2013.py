@@ -168,6 +168,7 @@ def dcg_cases(m: int | None, *, need_relevant: bool = False) -> Iterator[tuple[A
 def table1_dcg_claim(id: str, **kw: Any) -> Any:
     return finite_check(
         id, cases=lambda m: dcg_cases(m), holds=lambda c: table1_dcg_case(c, **kw),  # kw: twins
+        sample='grades y_i in {0,1,2} only, of a statement for every grade',
         domain="y in {0,1,2}^n, every ranking, k = 1..n, symbolic discounts",
         describe=lambda c: {"y": c[0], "sigma": c[1], "k": c[2]}, sizes=(2, 3),
         cite=cite("Table 1, DCG@k row", "phi(i) = 1{i<=k}/log(1+i), u_i(y) = 2^{y_i} - 1"),
@@ -180,6 +181,7 @@ def table1_ndcg_claim(id: str, *, u_norm: str, f_norm: str, finding: Finding | N
     return finite_check(
         id, cases=lambda m: dcg_cases(m, need_relevant=True),
         holds=lambda c: table1_dcg_case(c, u_norm=u_norm, f_norm=f_norm),
+        sample='grades y_i in {0,1,2} only, of a statement for every grade',
         domain="y in {0,1,2}^n \\ {0}, every ranking, k = 1..n, symbolic discounts",
         describe=lambda c: {"y": c[0], "sigma": c[1], "k": c[2]}, sizes=(2, 3),
         cite=cite("Table 1, NDCG@k row", "NDCG@k = DCG@k(y, sigma) / max DCG(y, sigma'); "
@@ -350,6 +352,7 @@ def eq2_claim(id: str, *, converse: bool = False, strict: bool = False, statemen
              "strictly decreasing")
     return finite_check(
         id, cases=lambda m: eq2_cases(m, strict), holds=lambda c: eq2_case(c, converse, overlap),
+        sample='a small integer grid of the real phi, U and scores',
         domain="phi non-increasing in {0..n}^n" + (" strictly" if strict else "") + ", U in {0,1,2}^n, "
                "s in {0..n-1}^n (every weak order)",
         describe=lambda c: {"phi": c[0], "U": c[1], "s": c[2]}, sizes=(2, 3), cite=cite(loc, quote),
@@ -380,6 +383,7 @@ def eq6_case(case: tuple[Any, ...], swap_sign: int = 1) -> tuple[bool, str]:
 def eq6_claim(id: str, *, swap_sign: int = 1) -> Any:
     return finite_check(
         id, cases=eq6_cases, holds=lambda c: eq6_case(c, swap_sign),
+        sample='a small integer grid of the real phi and U',
         domain="phi in {0..2}^n non-increasing, U in {0,1,2}^n, every sigma, every i != j", sizes=(2, 4),
         describe=lambda c: dict(zip(("phi", "U", "sigma", "i", "j"), c, strict=True)),
         cite=cite("Proof of Theorem 3.2, eq. (6)", "R(tau_ij o sigma) - R(sigma) = (U_i - U_j)"
@@ -403,6 +407,7 @@ def thm32_case(case: tuple[Any, ...], factor: Fraction = ONE) -> tuple[bool, str
 def thm32_claim(id: str, *, factor: Fraction = ONE) -> Any:
     return finite_check(
         id, cases=lambda m: eq2_cases(m, strict=True), holds=lambda c: thm32_case(c, factor),
+        sample='a small integer grid of the real phi, U and scores',
         domain="phi strictly decreasing in {0..n}^n, U in {0,1,2}^n, s in {0..n-1}^n", sizes=(2, 3),
         describe=lambda c: {"phi": c[0], "U": c[1], "s": c[2]},
         cite=cite("Proof of Theorem 3.2", "R-bar - R(s) >= min_k |phi(k) - phi(k+1)| x "
@@ -467,6 +472,7 @@ def pair_set_check(id: str, holds: Any, *, sizes: tuple[int, int], cite: Citatio
     """An exhaustive check over Lemma 4.1's domain (``every_set``: and every pair set it allows)."""
     return finite_check(
         id, cases=lemma41_cases, holds=holds,
+        sample='a small integer grid of the real phi and U',
         domain=LEMMA41_DOMAIN + (", every pair set C that Lemma 4.1 allows" if every_set else ""),
         describe=lambda c: dict(zip(("phi", "U", "nu", "sigma"), c, strict=True)), sizes=sizes,
         cite=cite, statement=statement, finding=finding,

@@ -563,6 +563,7 @@ def lemma16_claim(
         cases=lambda m: lemma16_cases(values),
         holds=lambda a: lemma16_holds(a, strict_back=strict_back),
         describe=lambda a: {f"a[{i},{j}]": w for (i, j), w in sorted(a.items())} or {"a": "all zero"},
+        sample='a grid: weights in a small set, of a statement for all real weights',
         domain=f"all weights a_ij in {set(values)} on 3 nodes ({len(values) ** 6} cases) x all 27 score "
         f"vectors in {{0,1,2}}^3 (every weak order)",
         cite=cite(
@@ -1580,6 +1581,7 @@ def lemma7_claim(id: str = "duchi2010.lemma7.min_risk_is_feedback_arc_set", *, o
         cases=lambda m: random_weighted_graphs(),
         holds=lambda c: lemma7_holds(c, offset=offset),
         describe=describe_graph,
+        sample='seeded random digraphs',
         domain=(
             "18 seeded random weighted digraphs (seed 2010; m = 3, 4, 5; at most 12 edges; weights in {1/2, 1, 2, 3})"
         ),
@@ -1626,6 +1628,7 @@ def lemma7_reduction_claim(id: str = "duchi2010.lemma7.reduction", *, weight_off
         ],
         holds=lambda c: lemma7_reduction_holds(c, weight_offset=weight_offset),
         describe=describe_graph,
+        sample='seeded random digraphs',
         domain="12 seeded random unweighted digraphs (seed 7; m = 3, 4, 5)",
         cite=cite(
             "Lemma 7, proof",
@@ -1721,6 +1724,7 @@ def theorem13_general_r_claim(id: str, rs: tuple[tuple[Fraction, Fraction, Fract
         id,
         cases=lambda m: _theorem13_general_r_cases(rs),
         holds=_theorem13_general_r_holds,
+        sample='a grid of weights and two choices of r, of a statement for every strictly convex r',
         domain=(f"m = 2, 3; a_ij in {{0, 1/2, 1}}; nu in {{1, 1/2}}; r(a) = k a^2 + b a + c|a| for (k, b, c) in "
                 f"{[tuple(str(x) for x in r) for r in rs]}"),
         describe=lambda case: {"m": case[0], **{f"a[{i},{j}]": v for (i, j), v in case[1].items() if v},

@@ -270,6 +270,7 @@ def theorem3_calibration_claim(id: str = "ramaswamy2013.theorem3.calibration", *
         cases=lambda m: _theorem3_cases(),
         holds=lambda c: theorem3_calibration_holds(c, radius_factor=radius_factor),
         describe=lambda c: {"loss": c[0], **describe_dist(c[2])},
+        sample='seeded distributions and seeded perturbations of u',
         domain="30 seeded distributions (seed 3): P@2, ERU, MAP, PD at r = 3 and a 4 x 3 matrix; 12 perturbed u each",
         cite=cite("Theorem 3", "Then (psi*_l, pred*_l) is l-calibrated."),
         statement="p^T l_t = (u^p)^T beta_t + c, pred*(u^p) is optimal, and pred*(u) stays optimal for "
@@ -365,6 +366,7 @@ def top_q_claim(id: str = "ramaswamy2013.precision.pred_top_q", *, bottom: bool 
 
     return finite_check(
         id, cases=lambda m: [m], holds=holds, describe=lambda r: {"r": r},
+        sample='seeded score vectors',
         domain="25 seeded integer score vectors in [-2, 2]^r per r, every q, exhaustive over S_r",
         cite=cite("Section 4", "any permutation sigma which places the top q documents ... in the top q positions "
                                "achieves the maximum in pred*_P@q(u)"),
@@ -420,6 +422,7 @@ def eru_sorting_claim(id: str, ws: Sequence[Fraction], *, reverse_below_1: bool,
     return finite_check(
         id, cases=lambda m: [m], holds=lambda r: eru_sorting_holds(r, ws, reverse_below_1=reverse_below_1),
         describe=lambda r: {"r": r, "w": [fs(w) for w in ws]},
+        sample='a grid of u and a few w, of a statement for all real u and w',
         domain=f"u in {{-1, 0, 1}}^r, w in {{{', '.join(fs(w) for w in ws)}}}, exhaustive over S_r",
         cite=cite("Section 5", "w in R is a constant indicating the viewing half-life ... any permutation sigma "
                                "satisfying u_i > u_j => sigma(i) < sigma(j) achieves the maximum in pred*_ERU(u)"),
@@ -471,7 +474,7 @@ def map_qap_holds(r: int, *, diagonal_only: bool = False) -> tuple[bool, str]:
 def map_qap_claim(id: str = "ramaswamy2013.map.pred_is_qap", *, diagonal_only: bool = False) -> Any:
     return finite_check(
         id, cases=lambda m: [m], holds=lambda r: map_qap_holds(r, diagonal_only=diagonal_only),
-        describe=lambda r: {"r": r}, domain="8 seeded u in R^{r(r+1)/2} per r, exhaustive over S_r",
+        describe=lambda r: {"r": r}, sample='seeded score vectors', domain="8 seeded u in R^{r(r+1)/2} per r, exhaustive over S_r",
         cite=cite("Section 6", "the optimization problem associated with computing pred*_MAP(u) above can be "
                                "written as a quadratic assignment problem (QAP)"),
         statement="sum_{i>=j} u_ij / max(sigma(i), sigma(j)) = sum_{i,j} W_ij C_{sigma(i) sigma(j)} (W_ij = u_ij/2 off "
@@ -520,6 +523,7 @@ def eq2_claim(id: str = "ramaswamy2013.theorem4.eq2", *, shift: Fraction = ZERO)
     return finite_check(
         id, cases=lambda m: [(r, p) for r in (3, 4) for p in _map_dists(r, 21, 8, inside=None)],
         holds=lambda c: eq2_holds(c, shift=shift), describe=lambda c: {"r": c[0], **describe_dist(c[1])},
+        sample='seeded distributions',
         domain="16 seeded distributions on {0,1}^r (r = 3, 4; y = 0 allowed, l(0, .) = 1), every sigma",
         cite=cite("Appendix, proof of Theorem 4, Eq. (2)",
                   "p^T l_sigma = 1 - sum_i sum_{j<=i} u_ij / max(sigma(i), sigma(j)) = 1 - sum_i (1/i) sum_{j<=i} "
@@ -550,6 +554,7 @@ def lemma8_claim(id: str = "ramaswamy2013.lemma8", *, pred: str = "diagonal", in
         id,
         cases=lambda m: [(r, p) for r in (3, 4) for p in _map_dists(r, 8, 10, inside=inside)],
         holds=lambda c: lemma8_holds(c, pred=pred), describe=lambda c: {"r": c[0], **describe_dist(c[1])},
+        sample='seeded distributions',
         domain=("20 seeded distributions on {0,1}^r, r = 3, 4 (seed 8)"
                 + {True: " in P_reinforce", False: " outside P_reinforce", None: ""}[inside]
                 + ", exhaustive over S_r"),
@@ -588,6 +593,7 @@ def theorem4_claim(id: str = "ramaswamy2013.theorem4", *, radius_factor: Fractio
         cases=lambda m: [(r, p) for r in (3, 4) for p in _map_dists(r, 14, 8, inside=True)],
         holds=lambda c: theorem4_holds(c, radius_factor=radius_factor, tilde=tilde),
         describe=lambda c: {"r": c[0], **describe_dist(c[1])},
+        sample='seeded distributions and seeded perturbations of u',
         domain="16 seeded distributions in P_reinforce (r = 3, 4; seed 14), 10 perturbations of u^p each",
         cite=cite("Corollary 5" if tilde else "Theorem 4",
                   "(psi-tilde_MAP, pred-tilde_MAP) is (l_MAP, P_reinforce)-calibrated" if tilde else
@@ -667,6 +673,7 @@ def lemma8_step_claim(id: str, *, printed: bool, slack: Fraction = ZERO, finding
     return finite_check(
         id, cases=lambda m: _lemma8_step_cases(), holds=lambda c: lemma8_step_holds(c, printed=printed, slack=slack),
         describe=lambda c: {"r": c[0], **describe_dist(c[1])},
+        sample='seeded distributions',
         domain="a distribution found by a seeded search (r = 4) and 20 seeded ones in P_reinforce (r = 3, 4); every "
                "optimal sigma^0 and adjacent misordered pair",
         cite=cite("Appendix, proof of Lemma 8",
@@ -721,6 +728,7 @@ def pd_offset_claim(id: str = "ramaswamy2013.pd.half_dimensional_surrogate", *, 
 
     return finite_check(
         id, cases=lambda m: [m], holds=holds, describe=lambda r: {"r": r, "labels": labels},
+        sample='seeded distributions',
         domain=f"PD over {labels.replace('_', ' ')}: every entry, 10 seeded p",
         cite=cite("Section 7", "allowing for an r(r-1)/2-dimensional surrogate"),
         statement="an r(r-1)/2-dimensional least-squares surrogate (alpha_y = (y_ij - y_ji)_{i<j}, beta = 1(sigma(i) > "
@@ -746,7 +754,7 @@ def pd_fas_holds(r: int, *, wrong_constant: bool = False) -> tuple[bool, str]:
 def pd_fas_claim(id: str = "ramaswamy2013.pd.pred_is_mwfas", *, wrong_constant: bool = False) -> Any:
     return finite_check(
         id, cases=lambda m: [m], holds=lambda r: pd_fas_holds(r, wrong_constant=wrong_constant),
-        describe=lambda r: {"r": r}, domain="10 seeded u in [-2, 3]^{r(r-1)} per r, exhaustive over S_r",
+        describe=lambda r: {"r": r}, sample='seeded score vectors', domain="10 seeded u in [-2, 3]^{r(r-1)} per r, exhaustive over S_r",
         cite=cite("Section 7", "the optimization problem associated with computing pred*_PD(u) above is a minimum "
                                "weighted feedback arc set (MWFAS) problem"),
         statement="min_sigma sum u_ij 1(sigma(i) > sigma(j)) = MWFAS of the graph (u_ij - u_ji)_+ plus "
@@ -829,6 +837,7 @@ def theorem6_claim(id: str = "ramaswamy2013.theorem6", *, radius_factor: Fractio
     return finite_check(
         id, cases=cases, holds=lambda c: theorem6_holds(c, radius_factor=radius_factor, use_f=use_f),
         describe=lambda c: {"r": c[0], "f": c[1], **{k: v for k, v in describe_dist(c[2]).items()}},
+        sample='seeded distributions and seeded perturbations of the scores',
         domain=f"6 seeded distributions in P_f on unit DAGs per (f, r), f in {{{', '.join(fnames)}}}, r = 3, 4, "
                "exhaustive over S_r, 8 perturbed scores each",
         cite=cite("Theorem 6", "Then (psi_f, pred) is (l_PD, P_f)-calibrated."),
@@ -907,6 +916,7 @@ def theorem7_claim(id: str = "ramaswamy2013.theorem7", *, radius_factor: Fractio
         cases=lambda m: [(r, p) for r in (3, 4) for p in _pd_dists(r, 7, 10, lambda p: in_p_dag(p).holds)],
         holds=lambda c: theorem7_holds(c, radius_factor=radius_factor),
         describe=lambda c: {"r": c[0], **describe_dist(c[1])},
+        sample='seeded distributions and seeded perturbations of u',
         domain="10 seeded distributions in P_DAG on unit DAGs per r = 3, 4 (seed 7), exhaustive over S_r, "
                "10 perturbed u^p each",
         cite=cite("Theorem 7", "(psi*_PD, pred-bar_PD) is (l_PD, P_DAG)-calibrated."),
@@ -964,6 +974,7 @@ def inclusion_strict_claim(id: str = "ramaswamy2013.theorem7.inclusion_strict", 
 
     return finite_check(
         id, cases=cases, holds=holds, describe=lambda c: {"r": c[0], **describe_dist(c[1])},
+        sample='seeded distributions',
         domain="12 seeded distributions in P_DAG" + (" and P_f" if only_p_f else "") + " on unit DAGs per r = 3, 4",
         cite=cite("Section 7.2", "calibrated for the PD loss under a broader set of conditions than the previous "
                                  "surrogates"),

@@ -277,6 +277,7 @@ def empirical_claim(id: str, which: str, *, variant: str = "", sizes: tuple[int,
         cases=empirical_cases,
         holds=holds,
         describe=lambda case: {"labels": list(case[0]), "scores": list(case[1])},
+        sample='seeded rankings for n > 6',
         domain="samples with n_k in {1, 2} per category and every ranking without ties (60 seeded rankings when n > 6)",
         cite=cite("Section 3, after Eq. (5)", quotes[which]),
         statement=f"R^_0(f; c) = R^_{which}(f) for the printed {which} costs, every untied ranking",
@@ -564,6 +565,7 @@ def theorem3_claim(
         cases=theorem3_cases(part, c1K_positive=c1K_positive, twin_costs=twin_costs),
         holds=holds,
         describe=describe_case,
+        sample='a grid of cost schemes and seeded finite instance spaces',
         domain=f"{dom} ({hyp}) x instance spaces of m points x every weak order of the m points",
         cite=cite(f"Theorem 3 ({part})", quote),
         statement=f"Theorem 3 ({part}) with {hyp}: R_0(f_0^*) = min over all weak orders of m points",
@@ -605,6 +607,7 @@ def strictness_claim(
         cases=cases,
         holds=holds,
         describe=describe_case,
+        sample='a grid of cost schemes and seeded finite instance spaces',
         domain="K = 3, 4 Corollary 1 schemes with w >= 1 x instance spaces (positive marginal) x every weak order",
         cite=cite(
             "Appendix, proof of Theorem 3",
@@ -646,6 +649,7 @@ def condition_needed_claim(
         cases=cases,
         holds=holds,
         describe=describe_case,
+        sample='seeded finite instance spaces',
         domain=f"{scheme.name} costs (K = {scheme.K}) x instance spaces x every weak order",
         cite=cite("Theorem 3 (ii)", "If c_1K c_ji = c_1i c_jK - c_1j c_iK for all 1 <= j < i <= K, then ..."),
         statement=f"f_0^* minimises R_0 also for the {scheme.name} costs at K = {scheme.K}, which violate the "
@@ -883,6 +887,7 @@ def corollary1_optimal_claim(
         cases=cases,
         holds=holds,
         describe=lambda case: {"w": case[0][0], "s": case[0][1], **case[1].to_json()},
+        sample='a grid of weights and scales and seeded finite instance spaces',
         domain="K = 3..5, w in {0..3}^K, increasing integer s, instance spaces x every weak order",
         cite=cite(
             "Corollary 1",
@@ -1000,6 +1005,7 @@ def rank_one_claim(
         cases=cases,
         holds=holds,
         describe=describe_case,
+        sample='a grid of cost schemes and seeded finite instance spaces',
         domain="schemes with the condition (Corollary 1, w >= 1), K = 3..5 x instance spaces, exact",
         cite=cite("Theorem 4", "f^* minimizing R_l(f) + [extra terms] is a monotonic transformation of f_0^*"),
         statement="on a finite space the weights of l(f(x_a) - f(x_b)) in Theorem 4's modified risk are N_a "
@@ -1815,6 +1821,7 @@ def rearrangement_claim(
         cases=cases,
         holds=holds,
         describe=lambda c: {"C": c[0], "D": c[1]},
+        sample='seeded expected gains and discounts',
         domain="seeded expected gains C(1..n), non-negative decreasing discounts D, n = 2..5, every permutation",
         cite=cite("Section 5.2", "f must be a function such that C_f(1) >= C_f(2) >= ... >= C_f(n)"),
         statement="sum_i C_f(i) D(i) is maximised by sorting the expected gains E[G(Y)|x] decreasingly",
@@ -1913,6 +1920,7 @@ def ap_sorted_claim(id: str = "uematsu2013.section5_2.ap_sorted_optimal", *, asc
         cases=cases,
         holds=holds,
         describe=lambda ps: {"p": ps},
+        sample='seeded posteriors on a grid',
         domain="seeded P(Y=2|x_i) in {0, 1/8, ..., 1}, n = 2..6, every permutation",
         cite=cite(
             "Section 5.2", "a ranking function f with p_f(1) >= p_f(2) >= ... >= p_f(n) maximizes E[AP(f)|{X_i}]"

@@ -18,6 +18,7 @@ class Outcome:
     evidence: Evidence | None = None
     reason: str = ""
     cross_check: CrossCheck | None = None
+    warnings: tuple[str, ...] = ()  # e.g. "vacuous: the hypotheses cannot all hold"
 
 
 class Budget:

@@ -1,7 +1,11 @@
 """Exact enumeration over finite sets (permutations, DAGs, labels) with Fractions.
 
-Proved means every case was evaluated and held; the number of cases is in the evidence
-and zero cases is an error, never a vacuous pass (STYLE.md, convention 9).
+Proved means every case of the statement's (finite) domain was evaluated and held; the
+number of cases is in the evidence and zero cases is an error, never a vacuous pass
+(STYLE.md, convention 9).  When the cases are only a sample of the statement's domain
+(``finite_check(..., sample=...)``: seeded draws, or a grid of a continuous domain), the
+same exact check gives ``confirmed-on-samples``, never ``proved`` (issue 11); a failing
+sampled case is still an exact counterexample, so ``refuted`` stands.
 """
 
 from __future__ import annotations
@@ -10,7 +14,7 @@ from typing import Any
 
 from symcal.backends.base import Budget, Outcome
 from symcal.claims.core import FiniteSpec
-from symcal.verdicts import Exhaustive, Status, Witness
+from symcal.verdicts import Exhaustive, Sampled, Status, Witness
 
 __all__ = ["NAME", "decide_finite"]
 
@@ -44,4 +48,7 @@ def decide_finite(spec: FiniteSpec, m: int | None, budget: Budget, scope: str) -
                                    size=m, found_by=f"enumeration, case {n}"))
     if n == 0:
         return Outcome(Status.ERROR, scope, NAME, reason=f"the domain {spec.domain} has no cases at {scope}")
+    if spec.sample:
+        return Outcome(Status.CONFIRMED_ON_SAMPLES, f"{scope}; {n} sampled cases ({spec.sample}): not a proof",
+                       NAME, Sampled(f"{spec.domain} ({scope})", n, spec.sample))
     return Outcome(Status.PROVED, scope, NAME, Exhaustive(f"{spec.domain} ({scope})", n))

@@ -6,8 +6,15 @@ The engine, not the user, writes the fast query (DESIGN.md, *Encoding for speed*
   variable per unordered pair replaces two non-negative ones (any real difference is
   realised by a_ij = max(d, 0), a_ji = max(-d, 0));
 * **symmetry breaking**: hypotheses and conclusion are conjunctions over all ordered
-  tuples of the same local constraint, so they are invariant under relabelling nodes and
-  the failing tuple of a counterexample can be taken to be (1, ..., s);
+  tuples of the same local constraint; *when each local function is equivariant under
+  relabelling nodes* (f(a∘π, t) = f(a, π t)), the claim is invariant and the failing tuple
+  of a counterexample can be taken to be (1, ..., s).  This precondition is checked, never
+  assumed from ``symmetric=True`` (issue 12): at size m, every instance is evaluated on
+  symbolic weights and compared with its relabelled form for the generators (1 2) and
+  (1 2 ... m) of the symmetric group; for all sizes (the local lemma), every function is
+  run on opaque nodes that refuse ordering, arithmetic and conversion, so a function that
+  compares labels (``i < j``) is detected.  When the check fails the engine falls back to
+  one query per conclusion tuple, and the evidence says which reduction was used and why;
 * **lazy hypothesis instances**: the query starts with the instances on the fixed nodes
   plus one other node; a model is checked exactly against *all* instances and the
   violated ones are added.  Unsat with a subset of the hypotheses implies unsat with all;
@@ -167,6 +174,160 @@ def _instances(local: Local, nodes: Iterable[int]) -> Iterable[tuple[int, ...]]:
     return itertools.permutations(tuple(nodes), local.arity)
 
 
+class _Relabelled:
+    """The accessor of the relabelled weights a^π, a^π(i, j) = a(π(i), π(j))."""
+
+    def __init__(self, base: _SympyWeights, perm: dict[int, int]) -> None:
+        self.base = base
+        self.perm = perm
+        self.nodes = base.nodes
+        self.m = len(base.nodes)
+
+    def __call__(self, i: int, j: int) -> Any:
+        return self.base(self.perm[i], self.perm[j])
+
+    def d(self, i: int, j: int) -> Any:
+        return self.base.d(self.perm[i], self.perm[j])
+
+    def sum(self, f: Callable[[int], Any]) -> Any:
+        return self.base.sum(f)  # f reads the weights through this accessor: sum_j f(j)
+
+
+def _equivariance_failure(spec: NodeSpec, m: int) -> str | None:
+    """None when every local function is equivariant under relabelling at size m:
+    ``f(a^π, t) == f(a, π(t))`` structurally (sympy canonical forms) for every ordered tuple
+    t and the generators π = (1 2) and (1 2 ... m) of S_m.  Structural equality implies
+    equality, so a pass is a proof that the hypotheses and the conclusion are invariant and
+    that the conclusion's failing tuple may be fixed; a failure (or an evaluation error)
+    only means the reduction is not used.  Returns the reason otherwise."""
+    nodes = tuple(range(1, m + 1))
+    base = _SympyWeights(nodes, generic=False)
+    gens = [{**{i: i for i in nodes}, 1: 2, 2: 1}, {i: i % m + 1 for i in nodes}]
+    locals_ = [(f"hypothesis {name!r}", h) for name, h in spec.hypotheses.items()]
+    locals_.append(("the conclusion", spec.conclusion))
+    for what, loc in locals_:
+        try:
+            plain = {t: loc.fn(base, *t) for t in _instances(loc, nodes)}
+        except Exception as e:  # noqa: BLE001 - any failure: do not reduce
+            return f"{what} could not be evaluated on symbolic weights ({type(e).__name__}: {e})"
+        for perm in gens:
+            rel = _Relabelled(base, perm)
+            for t in plain:
+                try:
+                    lhs = loc.fn(rel, *t)
+                except Exception as e:  # noqa: BLE001
+                    return f"{what} could not be evaluated on symbolic weights ({type(e).__name__}: {e})"
+                rhs = plain[tuple(perm[i] for i in t)]
+                if lhs != rhs and sympy.sympify(lhs) != sympy.sympify(rhs):
+                    return (f"{what} is not invariant under relabelling nodes: at m = {m}, tuple {t} under "
+                            f"{_cycle_text(perm)} gives {sympy.sstr(lhs)} but the relabelled tuple gives "
+                            f"{sympy.sstr(rhs)} (does it compare node labels?)")
+    return None
+
+
+def _cycle_text(perm: dict[int, int]) -> str:
+    moved = [i for i in sorted(perm) if perm[i] != i]
+    return "(1 2)" if len(moved) == 2 else f"(1 2 ... {len(perm)})"
+
+
+class _LabelUsed(Exception):
+    pass
+
+
+class _Opaque:
+    """A node whose label can be tested for equality and passed to the accessor, nothing
+    else: ordering, arithmetic, conversion and printing raise, so a function that runs on
+    opaque nodes cannot depend on how the nodes are numbered."""
+
+    __slots__ = ("label",)
+
+    def __init__(self, label: int) -> None:
+        self.label = label
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Opaque) and other.label == self.label
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash(("node", self.label))
+
+    def _refuse(self, *args: Any) -> Any:
+        raise _LabelUsed("a node label was compared, converted or printed")
+
+    __lt__ = __le__ = __gt__ = __ge__ = _refuse
+    __add__ = __radd__ = __sub__ = __rsub__ = __mul__ = __rmul__ = __mod__ = __neg__ = _refuse
+    __truediv__ = __floordiv__ = __pow__ = _refuse
+    __int__ = __index__ = __float__ = __str__ = __repr__ = __format__ = _refuse
+
+
+class _OpaqueWeights:
+    """The sympy accessor on opaque nodes; ``a.nodes`` (whose order is the labels' order) is
+    refused, ``a.sum`` and the weights are allowed."""
+
+    def __init__(self, inner: _SympyWeights) -> None:
+        self._inner = inner
+
+    @staticmethod
+    def _lab(i: Any) -> int:
+        if not isinstance(i, _Opaque):
+            raise _LabelUsed(f"the accessor was given {type(i).__name__}, not a node")
+        return i.label
+
+    def __call__(self, i: Any, j: Any) -> Any:
+        return self._inner(self._lab(i), self._lab(j))
+
+    def d(self, i: Any, j: Any) -> Any:
+        return self._inner.d(self._lab(i), self._lab(j))
+
+    def sum(self, f: Callable[[Any], Any]) -> Any:
+        return sum((f(_Opaque(j)) for j in self._inner.nodes), sympy.Integer(0))
+
+    @property
+    def nodes(self) -> Any:
+        raise _LabelUsed("a.nodes was read (its order is the order of the labels)")
+
+    @property
+    def m(self) -> Any:
+        raise _LabelUsed("a.m was read (a function may behave differently at other sizes)")
+
+
+def label_free_failure(spec: NodeSpec) -> str | None:
+    """None when every local function, run on opaque nodes, uses node labels only through
+    equality and the accessor: then it is equivariant under relabelling at *every* size
+    (it cannot tell a relabelled graph from the original), which the all-size local lemma
+    needs.  Otherwise the reason."""
+    for what, loc in [*((f"hypothesis {n!r}", h) for n, h in spec.hypotheses.items()),
+                      ("the conclusion", spec.conclusion)]:
+        nodes = tuple(range(1, loc.arity + 2))
+        acc = _OpaqueWeights(_SympyWeights(nodes, generic=False))
+        try:
+            loc.fn(acc, *(_Opaque(i) for i in nodes[: loc.arity]))
+        except _LabelUsed as e:
+            return f"{what} uses node labels beyond equality ({e})"
+        except Exception as e:  # noqa: BLE001
+            return f"{what} could not be run on opaque nodes ({type(e).__name__}: {e})"
+    return None
+
+
+def symmetry_reduction(spec: NodeSpec, m: int) -> tuple[bool, str]:
+    """Whether the failing tuple may be fixed at size m, and the justification (or why not)
+    as it appears in the evidence."""
+    if not spec.symmetric:
+        return False, "node symmetry not used (symmetric=False)"
+    opaque = label_free_failure(spec)
+    if opaque is None:
+        return True, ("node symmetry justified: every local function runs on opaque nodes that refuse ordering, "
+                      "arithmetic, printing, a.nodes and a.m, so it cannot tell a relabelled graph from the original")
+    why = _equivariance_failure(spec, m)
+    if why is not None:
+        return False, f"node symmetry NOT used: {why}"
+    return True, (f"node symmetry justified at m = {m} (the functions read labels: {opaque}; but each is "
+                  f"equivariant under the generators (1 2) and (1 2 ... {m}) of S_{m}: structural check on "
+                  f"symbolic weights)")
+
+
 def uses_raw_weights(spec: NodeSpec, m: int) -> bool:
     """True when the claim reads a_ij itself, not only the differences a_ij - a_ji."""
     acc = _Z3Weights(m, raw=False)
@@ -267,15 +428,17 @@ def decide_node(spec: NodeSpec, m: int, budget: Budget, label: str, *, encoding:
             return Outcome(Status.REFUTED, scope, "z3", _witness(m, a, detail, f"z3 {ver}"))
         return Outcome(Status.UNKNOWN, scope, "z3", reason=f"model failed the exact re-check: {detail}")
 
-    if spec.symmetric and encoding == "auto":
-        split = _split_by_node(spec, m, budget, label)
+    symmetric, sym_note = symmetry_reduction(spec, m)
+    if symmetric and encoding == "auto":
+        split = _split_by_node(spec, m, budget, label, sym_note)
         if split is not None:
             return split
     raw = uses_raw_weights(spec, m)
     acc = _Z3Weights(m, raw=raw)
     s = spec.conclusion.arity
-    notes = ["difference variables" if not raw else "non-negative weight variables"]
-    if spec.symmetric:
+    notes = ["difference variables (the claim reads only a_ij - a_ji; any real difference is realised by "
+             "non-negative weights)" if not raw else "non-negative weight variables", sym_note]
+    if symmetric:
         cases = [tuple(range(1, s + 1))]
         notes.append(f"failing tuple fixed to {cases[0]} by node symmetry")
     else:
@@ -291,7 +454,7 @@ def decide_node(spec: NodeSpec, m: int, budget: Budget, label: str, *, encoding:
 
     proofs: list[tuple[str, SmtResult]] = []
     for case in cases:
-        if spec.symmetric:
+        if symmetric:
             fixed = set(case)
             active = {k for k in all_inst if len(set(k[1]) - fixed) <= 1}
         else:
@@ -335,11 +498,31 @@ def decide_node(spec: NodeSpec, m: int, budget: Budget, label: str, *, encoding:
             a2, detail2 = _minimised(spec, m, acc, cons, budget, a)
             return Outcome(Status.REFUTED, scope, "z3", _witness(m, a2, detail2, f"z3 {ver}"))
     note = "; ".join(notes)
+    warn = node_vacuity(spec, m, budget, label)
     if len(proofs) == 1:
         p = proofs[0][1]
         return Outcome(Status.PROVED, scope, "z3",
-                       SmtResult(p.solver, p.version, p.answer, p.smtlib, note=f"{note}; {p.note}"))
-    return Outcome(Status.PROVED, scope, "z3", Composite(tuple(proofs), note=note))
+                       SmtResult(p.solver, p.version, p.answer, p.smtlib, note=f"{note}; {p.note}"), warnings=warn)
+    return Outcome(Status.PROVED, scope, "z3", Composite(tuple(proofs), note=note), warnings=warn)
+
+
+def node_vacuity(spec: NodeSpec, m: int, budget: Budget, label: str) -> tuple[str, ...]:
+    """Flag a proved node claim whose hypotheses no weights satisfy at size m (rule 7).
+    All-zero weights are tried exactly first (they satisfy most hypotheses); otherwise a
+    short z3 query on the hypotheses alone: unsat flags the claim as vacuous."""
+    from symcal.backends.smt_claims import VACUOUS
+
+    zero = ExactWeights(m, {})
+    try:
+        if all(_holds(h.fn(zero, *t)) for h in spec.hypotheses.values() for t in _instances(h, zero.nodes)):
+            return ()
+    except NoBackendAvailable:
+        pass
+    acc = _Z3Weights(m, raw=True)
+    cons = acc.nonneg() + [h.fn(acc, *t) for h in spec.hypotheses.values() for t in _instances(h, acc.nodes)]
+    res = z3_backend.solve(cons, Budget(max(0.1, min(2.0, budget.left()))), list(acc.vars.values()),
+                           comment=f"{label} at m={m}: hypotheses alone; unsat = vacuous")
+    return (VACUOUS + f" (at m = {m})",) if res.answer == "unsat" else ()
 
 
 def _split_sum(e: sympy.Expr) -> tuple[sympy.Expr, sympy.Expr] | None:
@@ -376,7 +559,7 @@ def _shape(concl: Any) -> tuple[Any, sympy.Expr, bool] | str:
     return guard, sympy.expand(e), op in (">", "<")
 
 
-def _split_by_node(spec: NodeSpec, m: int, budget: Budget, label: str) -> Outcome | None:
+def _split_by_node(spec: NodeSpec, m: int, budget: Budget, label: str, sym_note: str) -> Outcome | None:
     """Per-size proof split into one query per other node ("one query per case").
 
     At size m the conclusion at the fixed tuple is guard -> E REL 0 with E a polynomial in
@@ -431,9 +614,10 @@ def _split_by_node(spec: NodeSpec, m: int, budget: Budget, label: str) -> Outcom
         if res.answer != "unsat":
             return None
         parts.append((what, SmtResult("z3", ver, "unsat", res.smtlib)))
-    note = (f"difference variables; failing tuple fixed to {fixed} by node symmetry; conclusion split "
-            f"exactly into a base term and one term per other node: {len(parts)} queries, all unsat")
-    return Outcome(Status.PROVED, f"m = {m}", "z3", Composite(tuple(parts), note=note))
+    note = (f"difference variables; {sym_note}; failing tuple fixed to {fixed} by node symmetry; conclusion "
+            f"split exactly into a base term and one term per other node: {len(parts)} queries, all unsat")
+    return Outcome(Status.PROVED, f"m = {m}", "z3", Composite(tuple(parts), note=note),
+                   warnings=node_vacuity(spec, m, budget, label))
 
 
 def decide_local_lemma(spec: NodeSpec, minimum: int, budget: Budget, label: str) -> Outcome:
@@ -442,7 +626,11 @@ def decide_local_lemma(spec: NodeSpec, minimum: int, budget: Budget, label: str)
 
     scope = f"all m >= {minimum}"
     if not spec.symmetric:
-        return Outcome(Status.UNKNOWN, scope, "local-lemma", reason="the claim is not declared node-symmetric")
+        return Outcome(Status.UNKNOWN, scope, "local-lemma", reason="the claim is declared symmetric=False")
+    why = label_free_failure(spec)
+    if why is not None:
+        return Outcome(Status.UNKNOWN, scope, "local-lemma",
+                       reason=f"node symmetry cannot be justified for all sizes: {why}; check sizes one by one")
     s = spec.conclusion.arity
     fixed = tuple(range(1, s + 1))
     too_wide = [n for n, h in spec.hypotheses.items() if h.arity > s + 1]
@@ -500,5 +688,6 @@ def decide_local_lemma(spec: NodeSpec, minimum: int, budget: Budget, label: str)
     note = (f"for every m, the conclusion at the fixed tuple is base + sum over other nodes j of term(j) "
             f"{'>' if strict else '>='} 0; hypotheses restricted to a few nodes are implied by the full "
             f"conjunction, so the {len(parts)} lemmas cover all m >= {minimum}; the failing tuple is fixed by "
-            f"node symmetry")
+            f"node symmetry, justified for every m: each local function runs on opaque nodes that refuse "
+            f"ordering, arithmetic and printing, so it cannot tell a relabelled graph from the original")
     return Outcome(Status.PROVED, scope, "local-lemma", Composite(tuple(parts), note=note))

@@ -104,7 +104,8 @@ def decide_implies(hyps: dict[str, list[Any]], conclusion: Any, budget: Budget, 
     res = z3_backend.solve(constraints, budget, zvars, comment=f"{label}: negated claim; unsat = proved")
     ver = z3_backend.version()
     if res.answer == "unsat":
-        return Outcome(Status.PROVED, scope, "z3", SmtResult("z3", ver, "unsat", res.smtlib))
+        return Outcome(Status.PROVED, scope, "z3", SmtResult("z3", ver, "unsat", res.smtlib),
+                       warnings=vacuity(zh, zvars, budget, label))
     if res.answer == "unknown":
         return Outcome(Status.UNKNOWN, scope, "z3", reason=res.reason)
     assert res.model is not None
@@ -128,6 +129,18 @@ def decide_implies(hyps: dict[str, list[Any]], conclusion: Any, budget: Budget, 
     )
 
 
+VACUOUS = "vacuous: the hypotheses cannot all hold, so the implication is proved without content"
+
+
+def vacuity(hyps: list[Any], zvars: list[Any], budget: Budget, label: str) -> tuple[str, ...]:
+    """After a proof: are the hypotheses satisfiable on their own?  An unsat answer flags the
+    implication as vacuous (DESIGN.md, rule 7); sat or unknown flags nothing (a short budget:
+    the proof stands either way)."""
+    res = z3_backend.solve(list(hyps), Budget(max(0.1, min(2.0, budget.left()))), zvars,
+                           comment=f"{label}: hypotheses alone; unsat = vacuous implication")
+    return (VACUOUS,) if res.answer == "unsat" else ()
+
+
 def decide_implies_cases(cases: Any, budget: Budget, scope: str, label: str, m: int | None = None) -> Outcome:
     """A finite family of implications, one z3 query per case, within one shared budget.
 
@@ -144,6 +157,7 @@ def decide_implies_cases(cases: Any, budget: Budget, scope: str, label: str, m: 
     at = f" (m = {m})" if m is not None else ""
     parts: list[tuple[str, Any]] = []
     undecided: list[str] = []
+    vacuous_cases: list[str] = []
     for i, (case, hyps, concl) in enumerate(family):
         if budget.expired():
             undecided.append(f"wall-clock limit {budget.seconds:g} s reached after {i} of {len(family)} cases; "
@@ -155,6 +169,8 @@ def decide_implies_cases(cases: Any, budget: Budget, scope: str, label: str, m: 
             raise type(e)(f"case {case!r}{at}: {e}") from None
         if out.status is Status.PROVED:
             parts.append((case, out.evidence))
+            if out.warnings:
+                vacuous_cases.append(str(case))
         elif out.status is Status.REFUTED:
             w = out.evidence
             assert isinstance(w, Witness) and w.rechecked
@@ -171,8 +187,14 @@ def decide_implies_cases(cases: Any, budget: Budget, scope: str, label: str, m: 
         partial = Composite(tuple(parts), note=f"partial: {len(parts)} of {n} cases proved") if parts else None
         return Outcome(Status.UNKNOWN, scope, "z3", partial,
                        reason=f"{len(parts)} of {n} cases proved; undecided: {'; '.join(undecided)}")
+    warn: tuple[str, ...] = ()
+    if vacuous_cases and len(vacuous_cases) == n:
+        warn = (VACUOUS + f" (in every one of the {n} cases)",)
+    elif vacuous_cases:
+        warn = (f"{len(vacuous_cases)} of {n} cases are vacuous (their hypotheses cannot all hold): "
+                + ", ".join(vacuous_cases[:5]) + (" ..." if len(vacuous_cases) > 5 else ""),)
     return Outcome(Status.PROVED, f"{n} cases; {scope}", "z3",
-                   Composite(tuple(parts), note=f"{n} cases, each negated query unsat"))
+                   Composite(tuple(parts), note=f"{n} cases, each negated query unsat"), warnings=warn)
 
 
 def decide_exists(

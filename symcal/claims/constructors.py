@@ -330,6 +330,7 @@ def finite_check(
     statement: str = "",
     sizes: Any = None,
     describe: Callable[[Any], Any] | None = None,
+    sample: str = "",
     expected: str | Status | None = None,
     finding: Finding | None = None,
 ) -> Claim:
@@ -337,7 +338,16 @@ def finite_check(
 
     ``cases`` is an iterable or a function of the size ``m``; ``holds`` returns a bool or
     ``(bool, detail)``.  An empty domain is an error, never a vacuous pass.
+
+    When the cases are the statement's whole domain (every permutation, every entry of a
+    matrix), a pass is ``proved``.  When they are only a *sample* of it (seeded draws, or a
+    grid of a continuous domain), say how they were drawn in ``sample`` (e.g.
+    ``"30 seeded distributions, seed 3"``): a pass is then ``confirmed-on-samples``, which
+    is never a proof, and the expected outcome defaults to it.  A failing case is an exact
+    counterexample either way (``refuted``).
     """
+    if not isinstance(sample, str):
+        raise invalid("sample", sample, "a string saying how the cases were drawn ('' for the whole domain)")
     if not callable(cases):
         fixed = list(cases)
         cases_fn: Callable[[int | None], Iterable[Any]] = lambda m: fixed  # noqa: E731
@@ -348,11 +358,12 @@ def finite_check(
         citation=_cite(cite, id),
         kind="finite",
         statement=statement or id,
-        spec=FiniteSpec(cases_fn, holds, domain, describe),
-        expected=_expected(expected, Status.PROVED),
+        spec=FiniteSpec(cases_fn, holds, domain, describe, sample.strip()),
+        expected=_expected(expected, Status.CONFIRMED_ON_SAMPLES if sample.strip() else Status.PROVED),
         sizes=_sizes(sizes, id),
         finding=finding,
-        method=f"exhaustive exact enumeration over {domain}",
+        method=(f"exact evaluation on sampled instances ({sample.strip()}) of {domain}: not a proof"
+                if sample.strip() else f"exhaustive exact enumeration over {domain}"),
     )
 
 

@@ -160,6 +160,7 @@ class FiniteSpec:
     holds: Callable[[Any], Any]  # bool or (bool, detail)
     domain: str
     describe: Callable[[Any], Any] | None = None
+    sample: str = ""  # non-empty: the cases are a sample of the statement's domain (how drawn)
 
 
 @dataclass(frozen=True)

@@ -506,7 +506,7 @@ def classify(mu: Mutant, v: Verdict) -> MutantResult:
                             mu.equivalent if ok else "an equivalent mutant was refuted")
     if v.status is Status.REFUTED:
         return MutantResult(mu, v, "killed", "refuted with re-checked evidence")
-    if v.status in (Status.PROVED, Status.WITNESSED):
+    if v.status in (Status.PROVED, Status.WITNESSED, Status.CONFIRMED_ON_SAMPLES):
         return MutantResult(mu, v, "survived", _survivor_reason(mu))
     return MutantResult(mu, v, "undecided", v.reason or v.status.value)
 

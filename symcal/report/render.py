@@ -13,7 +13,8 @@ from typing import Any
 from symcal.claims.core import Claim
 from symcal.verdicts import Status, Verdict
 
-__all__ = ["agrees", "is_erratum", "to_json", "table", "markdown_report", "versions", "second_opinion_summary"]
+__all__ = ["agrees", "is_erratum", "to_json", "table", "markdown_report", "versions", "second_opinion_summary",
+           "status_counts"]
 
 
 def agrees(claim: Claim, verdict: Verdict) -> bool:
@@ -66,6 +67,7 @@ def element(claim: Claim, v: Verdict) -> dict[str, Any]:
                      "quote": claim.citation.quote},
         "sizes": [s.to_json() for s in v.sizes],
         "cross_check": v.cross_check.to_json() if v.cross_check is not None else None,
+        "warnings": list(v.warnings),
     }
 
 
@@ -75,7 +77,7 @@ def to_json(pairs: list[tuple[Claim, Verdict]]) -> list[dict[str, Any]]:
 
 def _mark(claim: Claim, v: Verdict) -> str:
     if agrees(claim, v):
-        return "ok"
+        return "ok (VACUOUS)" if v.vacuous else "ok"
     if is_erratum(claim, v):
         return "ERRATUM"
     return "DISAGREES"
@@ -96,9 +98,11 @@ def table(pairs: list[tuple[Claim, Verdict]], *, verbose: bool = False) -> str:
     lines.insert(1, "  ".join("-" * w for w in widths))
     details = []
     for c, v in sorted(pairs, key=lambda p: p[0].id):
-        show = verbose or not agrees(c, v) or v.status in (Status.REFUTED, Status.WITNESSED)
+        show = verbose or not agrees(c, v) or v.status in (Status.REFUTED, Status.WITNESSED) or bool(v.warnings)
         if not show:
             continue
+        for w in v.warnings:
+            details.append(f"  {c.id}: WARNING {_short(w, 300)}")
         if v.evidence is not None and v.status in (Status.REFUTED, Status.WITNESSED):
             details.append(f"  {c.id}: {v.status.value} — {_short(v.evidence.summary(), 300)}")
         elif v.reason:
@@ -113,8 +117,17 @@ def table(pairs: list[tuple[Claim, Verdict]], *, verbose: bool = False) -> str:
     n_bad = len(pairs) - n_ok - n_err
     total = sum(v.seconds for _, v in pairs)
     summary = (f"{len(pairs)} claims: {n_ok} agree with the source, {n_err} recorded errata, "
-               f"{n_bad} disagree; {total:.1f} s of checking")
+               f"{n_bad} disagree; {status_counts(pairs)}; {total:.1f} s of checking")
     return "\n".join(lines + ([""] + details if details else []) + ["", summary])
+
+
+def status_counts(pairs: list[tuple[Claim, Verdict]]) -> str:
+    """How many verdicts of each status, proofs first; samples and numerics counted apart
+    (an exact check on sampled instances is never a proof)."""
+    counts = {s: 0 for s in Status}
+    for _, v in pairs:
+        counts[v.status] += 1
+    return ", ".join(f"{n} {s.value}" for s, n in counts.items() if n)
 
 
 def second_opinion_summary(pairs: list[tuple[Claim, Verdict]]) -> str:
