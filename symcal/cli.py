@@ -144,7 +144,7 @@ def _write_smtlib(directory: Path, pairs: list[tuple[Claim, Any]]) -> int:
     directory.mkdir(parents=True, exist_ok=True)
     n = 0
     for c, v in pairs:
-        parts = smt_parts(v.evidence)
+        parts = [] if v.sizes else smt_parts(v.evidence)  # a sweep's evidence is its sizes' evidence
         for s in v.sizes:
             parts += smt_parts(s.evidence, f"m{s.size}")
         for label, p in parts:

@@ -8,9 +8,10 @@ into ``unknown``: both answers stay in the evidence and the reason says ``SOLVER
 (DESIGN.md, rule 1).  A cvc5
 ``unknown`` (timeout, unsupported logic) is recorded as "no answer", never as agreement.
 
-Refutations by a witness are not sent to cvc5: their witness was already re-checked by
-evaluating the claim's own expressions in exact arithmetic, which is stronger evidence than a
-second solver.
+A refutation (or witness) found by a solver carries the satisfiable query its model came from
+(``Witness.query``): cvc5 re-decides that text too (expected ``sat``).  The witness itself was
+already re-checked on the claim's own expressions in exact arithmetic; the second opinion checks
+the exported encoding, and a disagreement still turns the verdict into ``unknown``.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from dataclasses import replace
 
 from symcal.backends import cvc5_backend
 from symcal.backends.base import Outcome
-from symcal.verdicts import Composite, CrossCheck, Evidence, SmtResult, Status
+from symcal.verdicts import Composite, CrossCheck, Evidence, SmtResult, Status, Witness
 
 __all__ = ["second_opinion", "smt_parts", "PER_QUERY_CAP"]
 
@@ -34,6 +35,8 @@ def smt_parts(ev: Evidence | None, label: str = "") -> list[tuple[str, SmtResult
         return []
     if isinstance(ev, SmtResult):
         return [(label, ev)]
+    if isinstance(ev, Witness):
+        return [(f"{label}/witness query" if label else "witness query", ev.query)] if ev.query is not None else []
     if isinstance(ev, Composite):
         out = []
         for lab, part in ev.parts:
@@ -48,6 +51,8 @@ def _annotate(ev: Evidence | None, notes: dict[int, str]) -> Evidence | None:
         return None
     if isinstance(ev, SmtResult):
         return replace(ev, cross_check=notes.get(id(ev), ev.cross_check))
+    if isinstance(ev, Witness) and ev.query is not None:
+        return replace(ev, query=_annotate(ev.query, notes))
     if isinstance(ev, Composite):
         return replace(ev, parts=tuple((lab, _annotate(p, notes)) for lab, p in ev.parts))
     return ev
@@ -55,7 +60,7 @@ def _annotate(ev: Evidence | None, notes: dict[int, str]) -> Evidence | None:
 
 def second_opinion(out: Outcome, seconds: float) -> Outcome:
     """``out`` with cvc5's opinion on each of its SMT answers (at most ``seconds`` in all)."""
-    if out.status not in (Status.PROVED, Status.REFUTED):
+    if out.status not in (Status.PROVED, Status.REFUTED, Status.WITNESSED):
         return out
     parts = smt_parts(out.evidence)
     if not parts:

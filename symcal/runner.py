@@ -61,7 +61,7 @@ def _error(e: Exception) -> Outcome:
 def _wants_second_opinion(out: Outcome) -> bool:
     from symcal.crosscheck import smt_parts
 
-    return out.status in (Status.PROVED, Status.REFUTED) and bool(smt_parts(out.evidence))
+    return out.status in (Status.PROVED, Status.REFUTED, Status.WITNESSED) and bool(smt_parts(out.evidence))
 
 
 def _second_opinion(out: Outcome, timeout: float) -> Outcome:

@@ -98,7 +98,13 @@ class Witness(Evidence):
     detail: str = ""
     size: int | None = None
     found_by: str = ""
+    query: SmtResult | None = None  # the satisfiable SMT query the solver's model came from
     kind = "witness"
+
+    def to_json(self) -> dict[str, Any]:
+        data = {k: _jsonable(v) for k, v in self.__dict__.items() if k != "query"}
+        data["query"] = self.query.to_json() if self.query is not None else None
+        return {"kind": self.kind, **data}
 
     def summary(self) -> str:
         shown = ", ".join(f"{k}={_jsonable(v)}" for k, v in list(self.values.items())[:8])

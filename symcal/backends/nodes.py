@@ -373,9 +373,10 @@ def recheck(spec: NodeSpec, m: int, a: dict[tuple[int, int], Fraction]) -> tuple
     return False, "the conclusion holds on every tuple"
 
 
-def _witness(m: int, a: dict[tuple[int, int], Fraction], detail: str, found_by: str) -> Witness:
+def _witness(m: int, a: dict[tuple[int, int], Fraction], detail: str, found_by: str,
+             query: SmtResult | None = None) -> Witness:
     values = {f"a[{i},{j}]": a.get((i, j), Fraction(0)) for i in range(1, m + 1) for j in range(1, m + 1) if i != j}
-    return Witness(values, rechecked=True, detail=detail, size=m, found_by=found_by)
+    return Witness(values, rechecked=True, detail=detail, size=m, found_by=found_by, query=query)
 
 
 def _minimised(spec: NodeSpec, m: int, acc: _Z3Weights, constraints: list[Any], budget: Budget,
@@ -425,7 +426,8 @@ def decide_node(spec: NodeSpec, m: int, budget: Budget, label: str, *, encoding:
         a = acc0.weights_from(res.model or {})
         ok, detail = recheck(spec, m, a)
         if ok:
-            return Outcome(Status.REFUTED, scope, "z3", _witness(m, a, detail, f"z3 {ver}"))
+            return Outcome(Status.REFUTED, scope, "z3", _witness(m, a, detail, f"z3 {ver}",
+                                                                 SmtResult("z3", ver, "sat", res.smtlib)))
         return Outcome(Status.UNKNOWN, scope, "z3", reason=f"model failed the exact re-check: {detail}")
 
     symmetric, sym_note = symmetry_reduction(spec, m)
@@ -496,7 +498,10 @@ def decide_node(spec: NodeSpec, m: int, budget: Budget, label: str, *, encoding:
             if not ok:
                 return Outcome(Status.UNKNOWN, scope, "z3", reason=f"solver model failed the exact re-check: {detail}")
             a2, detail2 = _minimised(spec, m, acc, cons, budget, a)
-            return Outcome(Status.REFUTED, scope, "z3", _witness(m, a2, detail2, f"z3 {ver}"))
+            return Outcome(Status.REFUTED, scope, "z3", _witness(
+                m, a2, detail2, f"z3 {ver}",
+                SmtResult("z3", ver, "sat", res.smtlib,
+                          note=f"conclusion tuple {case}; {len(active)} of {len(all_inst)} hypothesis instances")))
     note = "; ".join(notes)
     warn = node_vacuity(spec, m, budget, label)
     if len(proofs) == 1:

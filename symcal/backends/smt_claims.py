@@ -121,7 +121,7 @@ def decide_implies(hyps: dict[str, list[Any]], conclusion: Any, budget: Budget, 
                 Status.REFUTED, scope, "z3",
                 Witness({str(s): values[s] for s in syms}, rechecked=True,
                         detail="every hypothesis holds and the conclusion fails (exact re-check)",
-                        found_by=f"z3 {ver}"),
+                        found_by=f"z3 {ver}", query=SmtResult("z3", ver, "sat", res.smtlib)),
             )
     return Outcome(
         Status.UNKNOWN, scope, "z3",
@@ -177,7 +177,7 @@ def decide_implies_cases(cases: Any, budget: Budget, scope: str, label: str, m: 
             return Outcome(
                 Status.REFUTED, scope, "z3",
                 Witness(w.values, rechecked=True, size=m, found_by=f"{w.found_by}, case {i + 1} of {len(family)}",
-                        detail=f"case {case!r}: {w.detail}"),
+                        detail=f"case {case!r}: {w.detail}", query=w.query),
                 reason=f"refuted by case {case!r}{at}",
             )
         else:
@@ -252,6 +252,7 @@ def decide_exists(
         if all(v is True for v in st.values()):
             return Outcome(Status.WITNESSED, scope, "z3",
                            Witness({str(s): values[s] for s in syms}, rechecked=True,
-                                   detail="every constraint holds (exact re-check)", found_by=f"z3 {ver}"))
+                                   detail="every constraint holds (exact re-check)", found_by=f"z3 {ver}",
+                                   query=SmtResult("z3", ver, "sat", res.smtlib)))
     return Outcome(Status.UNKNOWN, scope, "z3",
                    reason="z3 found a model but no rounding of it passed the exact re-check")

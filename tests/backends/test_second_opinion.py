@@ -101,3 +101,37 @@ def test_without_cvc5_the_check_says_so_instead_of_a_silent_none(monkeypatch, ca
     monkeypatch.setattr(cvc5_backend, "available", lambda: False)
     assert main(["check", "duchi2010.lemma14", "--size", "3..3"]) == 0
     assert "second opinion: none (cvc5 is not installed" in capsys.readouterr().out
+
+
+def test_a_refuted_z3_verdict_carries_its_satisfiable_query_and_cvc5_re_decides_it():
+    pytest.importorskip("cvc5")
+    import sympy
+
+    from symcal.claims import Citation, implies
+    from symcal.runner import check_many
+
+    x = sympy.Symbol("x", real=True)
+    c = implies("mine2026.false", hypotheses={"a": [x > 1]}, conclusion=x > 2, cite=Citation("Mine 2026", "L1"))
+    v = check_many([c], cross_check=True)[0]
+    assert v.status is Status.REFUTED and v.witness is not None
+    assert v.witness.query is not None and v.witness.query.answer == "sat" and "(check-sat)" in v.witness.query.smtlib
+    assert v.cross_check is not None and v.cross_check.answers == 1 and v.cross_check.agreed == 1
+    # its negative twin: the true statement is proved, and its unsat query is re-decided the same way
+    true = implies("mine2026.true", hypotheses={"a": [x > 2]}, conclusion=x > 1, cite=Citation("Mine 2026", "L1"))
+    w = check_many([true], cross_check=True)[0]
+    assert w.status is Status.PROVED and w.cross_check is not None and w.cross_check.agreed == 1
+
+
+def test_a_refuted_node_claim_exports_the_query_of_its_counterexample():
+    pytest.importorskip("cvc5")
+    from symcal.claims import Citation, Local, node_implies
+    from symcal.logic import Implies
+    from symcal.runner import check_many
+
+    up = Local(2, lambda a, i, j: Implies(i < j, a.d(i, j) >= 0))
+    down = Local(2, lambda a, i, k: Implies(i > k, a.d(i, k) >= 0))
+    c = node_implies("mine2026.label", hypotheses={"up": up}, conclusion=down, cite=Citation("Mine 2026", "L1"),
+                     sizes=(3, 3))
+    v = check_many([c], cross_check=True)[0]
+    assert v.status is Status.REFUTED
+    assert v.witness.query is not None and v.cross_check is not None and v.cross_check.agreed >= 1
