@@ -1,9 +1,11 @@
-"""Run decisions with wall-clock limits that really stop the solver.
+"""Run decisions with limits that really stop the solver, and do not depend on the load.
 
-Each decision (one claim at one size) runs in a forked worker process.  The worker gets the
-budget and passes it to the solver; if the worker is still alive shortly after its limit
-(a solver that ignores its own timeout), it is killed and the result is ``unknown``.
-``jobs`` workers run at once; results are matched to their task, never mixed up.
+Each decision (one claim at one size) runs in a forked worker process.  Its budget is CPU
+seconds of that worker (``Budget``; a watchdog interrupts z3 when they are spent), so a busy
+machine slows a decision down but does not change its verdict.  Two backstops stop a worker
+that ignores its budget: ``RLIMIT_CPU`` (the kernel ends it a few CPU seconds later) and a
+wall-clock deadline ``WALL_FACTOR`` times the budget; either gives ``unknown``.  ``jobs``
+workers run at once; results are matched to their task, never mixed up.
 """
 
 from __future__ import annotations
@@ -85,9 +87,23 @@ def _run_task(task: Task, timeout: float, encoding: str, cross: bool = False) ->
     return out, secs
 
 
+def _cpu_backstop(timeout: float, cross: bool) -> None:
+    """The kernel ends this worker a few CPU seconds after its budget (and its second
+    opinion's) is spent, whatever it is doing."""
+    import resource
+
+    limit = int(timeout + (_cross_budget(timeout) if cross else 0) + 5)
+    used = int(resource.getrusage(resource.RUSAGE_SELF).ru_utime) + 1
+    try:
+        resource.setrlimit(resource.RLIMIT_CPU, (limit + used, limit + used + 2))
+    except (ValueError, OSError):  # pragma: no cover - no RLIMIT_CPU here: the wall backstop stays
+        pass
+
+
 def _child(conn: Connection, task: Task, timeout: float, encoding: str, cross: bool) -> None:
     """Send the decision; then, if asked, the decision with cvc5's second opinion."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
+    _cpu_backstop(timeout, cross)
     try:
         out, secs = _decide(task, timeout, encoding)
         more = cross and _wants_second_opinion(out)
@@ -101,7 +117,10 @@ def _child(conn: Connection, task: Task, timeout: float, encoding: str, cross: b
 
 
 def _hard_limit(timeout: float) -> float:
-    return timeout + min(max(0.5 * timeout, 0.5), 5.0)
+    """The wall-clock backstop of a worker whose budget is ``timeout`` CPU seconds."""
+    from symcal.limits import WALL_FACTOR
+
+    return WALL_FACTOR * timeout + 5.0
 
 
 @dataclass
@@ -167,6 +186,10 @@ def _execute(
                         out, secs = r.decided
                         out = dataclasses.replace(out, cross_check=CrossCheck(
                             "cvc5", unknown=(f"the second opinion's worker died (exit code {r.process.exitcode})",)))
+                    elif r.process.exitcode in (-signal.SIGXCPU, -signal.SIGKILL):
+                        out, secs = Outcome(Status.UNKNOWN, "", "none", reason=(
+                            f"CPU limit reached: the worker used its {timeout:g} CPU seconds and was "
+                            f"stopped")), time.monotonic() - r.started
                     else:
                         out, secs = Outcome(Status.ERROR, "", "none", reason=f"worker died (exit code "
                                             f"{r.process.exitcode})"), time.monotonic() - r.started
@@ -187,7 +210,8 @@ def _execute(
                         "cvc5", unknown=("cvc5 ran past its time limit; the second opinion was killed",)))
                 else:
                     out = Outcome(Status.UNKNOWN, "", "none",
-                                  reason=f"wall-clock limit {timeout:g} s reached; the solver process was killed")
+                                  reason=(f"wall-clock backstop {_hard_limit(timeout):g} s reached (budget "
+                                          f"{timeout:g} CPU seconds); the solver process was killed"))
                     secs = now - r.started
                 finish(conn, r, out, secs)
     finally:

@@ -33,7 +33,7 @@ def decide_finite(spec: FiniteSpec, m: int | None, budget: Budget, scope: str) -
     for case in spec.cases(m):
         if budget.expired():
             return Outcome(Status.UNKNOWN, scope, NAME,
-                           reason=f"wall-clock limit {budget.seconds:g} s reached after {n} cases")
+                           reason=f"budget of {budget.seconds:g} CPU seconds spent after {n} cases")
         n += 1
         ok, detail = _result(spec.holds(case))
         if not ok:

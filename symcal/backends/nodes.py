@@ -466,7 +466,7 @@ def decide_node(spec: NodeSpec, m: int, budget: Budget, label: str, *, encoding:
         while True:
             rounds += 1
             if budget.expired():
-                return Outcome(Status.UNKNOWN, scope, "z3", reason=f"wall-clock limit {budget.seconds:g} s reached")
+                return Outcome(Status.UNKNOWN, scope, "z3", reason=f"budget of {budget.seconds:g} CPU seconds spent")
             cons = acc.nonneg() + [hyp(k) for k in sorted(active)] + [goal]
             res = z3_backend.solve(
                 cons, budget, list(acc.vars.values()),

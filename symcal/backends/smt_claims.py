@@ -160,7 +160,7 @@ def decide_implies_cases(cases: Any, budget: Budget, scope: str, label: str, m: 
     vacuous_cases: list[str] = []
     for i, (case, hyps, concl) in enumerate(family):
         if budget.expired():
-            undecided.append(f"wall-clock limit {budget.seconds:g} s reached after {i} of {len(family)} cases; "
+            undecided.append(f"budget of {budget.seconds:g} CPU seconds spent after {i} of {len(family)} cases; "
                              f"case {case!r} and later ones not attempted")
             break
         try:

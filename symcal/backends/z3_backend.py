@@ -7,6 +7,9 @@ unknown or a timeout -> unknown with z3's reason.  The query is kept as SMT-LIB2
 
 from __future__ import annotations
 
+import contextlib
+import threading
+from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -42,6 +45,30 @@ def smtlib_text(constraints: list[Any], comment: str = "") -> str:
     return head + "(set-logic ALL)\n" + s.to_smt2()
 
 
+@contextlib.contextmanager
+def cpu_watchdog(budget: Budget, ctx: Any) -> Iterator[None]:
+    """Interrupt z3 (``ctx.interrupt()``, thread-safe) once the budget's CPU seconds are spent.
+
+    z3's own ``timeout`` counts wall-clock time, which a busy machine stretches; this thread
+    reads the process's CPU clock every 20 ms instead, so the point at which z3 gives up does
+    not depend on the load.  (z3 releases the GIL while it solves.)"""
+    stop = threading.Event()
+
+    def watch() -> None:
+        while not stop.wait(0.02):
+            if budget.cpu_left() <= 0:
+                ctx.interrupt()
+                return
+
+    t = threading.Thread(target=watch, name="z3-cpu-watchdog", daemon=True)
+    t.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        t.join()
+
+
 def solve(
     constraints: list[Any], budget: Budget, variables: list[Any] | None = None, comment: str = ""
 ) -> SolveResult:
@@ -49,11 +76,12 @@ def solve(
     import z3
 
     s = z3.Solver()
-    s.set("timeout", budget.ms())
+    s.set("timeout", budget.wall_ms())
     s.add(*constraints)
     text = smtlib_text(constraints, comment)
     try:
-        r = s.check()
+        with cpu_watchdog(budget, s.ctx):
+            r = s.check()
     except z3.Z3Exception as e:  # pragma: no cover - z3 internals
         return SolveResult("unknown", None, text, f"z3 raised: {e}")
     if r == z3.unsat:
@@ -61,7 +89,7 @@ def solve(
     if r == z3.unknown:
         reason = s.reason_unknown()
         if budget.expired() or "timeout" in reason or "canceled" in reason:
-            reason = f"z3 timeout after {budget.seconds:g} s ({reason})"
+            reason = f"z3 timeout: its budget of {budget.seconds:g} CPU seconds is spent ({reason})"
         return SolveResult("unknown", None, text, reason)
     m = s.model()
     names = variables if variables is not None else [d() for d in m.decls()]
@@ -88,7 +116,7 @@ def small_models(
         if budget.left() < 0.05:
             break
         opt = z3.Optimize()
-        opt.set("timeout", max(50, min(budget.ms(), 2000)))
+        opt.set("timeout", budget.wall_ms())
         ks = []
         for v in variables:
             k = z3.Int(f"k!{v}")
@@ -100,7 +128,8 @@ def small_models(
         opt.add(*constraints)
         opt.minimize(z3.Sum([z3.If(k >= 0, k, -k) for k in ks]) if ks else z3.IntVal(0))
         try:
-            r = opt.check()
+            with cpu_watchdog(budget, opt.ctx):
+                r = opt.check()
         except z3.Z3Exception:  # pragma: no cover
             continue
         if r == z3.sat:
