@@ -1,0 +1,1007 @@
+"""The calibration decision: quadratic surrogates (A), polyhedral surrogates (B), else unknown (C).
+
+See :mod:`symcal.calibration` for the definition.  Every reduction below states its
+precondition, checks it exactly, and records it in the evidence (DESIGN.md, rule 7):
+
+(A) every ``psi_y`` is a polynomial of degree <= 2 with one shared quadratic part ``u^T H u``,
+    ``H`` positive definite on the domain's direction space (exact Sylvester minors of
+    ``Z^T H Z``), domain = affine equalities.  Then ``risk_p`` is strongly convex on ``C`` with
+    the unique minimiser ``u*(p) = sum_y p_y v_y`` (``v_y`` = the minimiser of ``psi_y`` alone;
+    affine in p because the quadratic part of ``risk_p`` is ``H`` whenever ``sum p = 1``), and
+    ``risk_p(u) - risk_p(u*) >= lambda_min |u - u*|^2`` on ``C``; so the infimum over a closed cell
+    exceeds the minimum iff ``u*(p)`` is outside the cell.  Calibrated over P iff no
+    ``(p, t', t'')`` with ``p in P``, ``u*(p) in cell_t'``, ``<p, L_t' - L_t''> > 0``.
+(B) every ``psi_y = sum_T c_T max_j(a_Tj.u + b_Tj) + affine`` with ``c_T >= 0`` (so convex and
+    polyhedral), each ``psi_y`` bounded below on ``C`` (an unsat recession query), so every
+    ``risk_p`` attains its minimum, and the minimum over a closed polyhedral cell is attained too.
+    Then calibrated over P iff no ``(p, u, t', t'')`` with u a minimiser of ``risk_p`` in
+    ``cell_t'`` and ``<p, L_t' - L_t''> > 0``.  Minimality is encoded exactly by the KKT /
+    subgradient conditions made linear by ``mu_Tj = (sum_y c_yT p_y) lambda_Tj``.
+
+A ``sat`` answer becomes ``refuted`` only after an exact re-check in Fractions that does not use
+z3: the minimiser (A: recomputed and its projected gradient is 0; B: the multipliers form a valid
+subgradient certificate), its cell membership, the suboptimality of ``t'``, and an interior point
+``c`` of ``cell_t'`` (strict inequalities) such that ``u_eps = u + eps (c - u)`` has ``pred = t'``
+for every ``eps in (0, 1]`` while ``risk_p(u_eps) -> min risk_p``.  Otherwise the answer is unknown.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+import sympy
+
+from symcal.backends.base import Budget
+from symcal.calibration.problem import Lin, Link, LossSpec, Surrogate, linear_form
+from symcal.errors import NoBackendAvailable, invalid
+from symcal.exact import fraction_str
+from symcal.verdicts import Composite, Evidence, SmtResult, Status, Verdict, Witness
+
+__all__ = ["Setup", "Precondition", "CalibrationWitness", "decide", "recheck_witness", "DEFINITION"]
+
+DEFINITION = ("psi is L-calibrated over P (Tewari & Bartlett 2007; Ramaswamy et al. 2013, Def. 1) iff for every "
+              "p in P: inf{risk_p(u) : u in C, pred(u) not in argmin_t <p, L[:,t]>} > inf{risk_p(u) : u in C}, "
+              "where risk_p(u) = sum_y p_y psi(y, u)")
+
+F0 = Fraction(0)
+
+
+# --------------------------------------------------------------------------- evidence
+
+
+@dataclass(frozen=True)
+class Precondition(Evidence):
+    """A checked precondition of a reduction, with what the exact check found."""
+
+    name: str
+    holds: bool
+    detail: str
+    kind = "precondition"
+
+    def summary(self) -> str:
+        return f"{self.name}: {'holds' if self.holds else 'FAILS'} ({self.detail})"
+
+
+@dataclass(frozen=True)
+class CalibrationWitness(Witness):
+    """A distribution p at which calibration fails, re-checked exactly: ``values`` has p, the
+    minimiser u, the link's prediction, its conditional loss and the optimal one; ``certificate``
+    has what the re-check used (interior point, multipliers, the gap along the sequence)."""
+
+    certificate: dict[str, Any] = field(default_factory=dict)
+    kind = "calibration-witness"
+
+
+# --------------------------------------------------------------------------- the set-up
+
+
+@dataclass
+class Setup:
+    loss: LossSpec
+    L: tuple[tuple[Fraction, ...], ...]  # n x k, columns in the link's prediction order
+    surrogate: Surrogate
+    link: Link
+    noise: tuple[Any, ...]
+    name: str = ""
+
+    def __post_init__(self) -> None:
+        self.n = len(self.L)
+        self.k = len(self.L[0])
+        self.d = self.surrogate.dim
+        self.u = list(self.surrogate.u)
+        self.p = [sympy.Symbol(f"p{i}") for i in range(1, self.n + 1)]
+        self.eqs, self.les, self.bad_domain = self.surrogate.domain_constraints()
+
+    # exact helpers ----------------------------------------------------------------
+    def losses(self, p: list[Fraction]) -> list[Fraction]:
+        return [sum((p[y] * self.L[y][t] for y in range(self.n)), F0) for t in range(self.k)]
+
+    def risk(self, p: list[Fraction], u: list[Fraction]) -> Fraction:
+        """``sum_y p_y psi_y(u)`` from the user's own expressions, in exact arithmetic."""
+        sub = {s: sympy.Rational(x.numerator, x.denominator) for s, x in zip(self.u, u, strict=True)}
+        total = sympy.Integer(0)
+        for y in range(self.n):
+            if p[y] == 0:
+                continue
+            val = self.surrogate.per_label[y].xreplace(sub)
+            if not val.is_Rational:
+                raise NoBackendAvailable(f"psi_{y + 1}(u) is not rational at u: {val}")
+            total += sympy.Rational(p[y].numerator, p[y].denominator) * val
+        return Fraction(int(total.p), int(total.q))
+
+    def noise_holds(self, p: list[Fraction]) -> bool:
+        from symcal.backends.translate import truth_at
+
+        values = dict(zip(self.p, p, strict=True))
+        return all(truth_at(rel, values) is True for rel in self.noise)
+
+    def in_domain(self, u: list[Fraction]) -> bool:
+        return (all(dot(a, u) == b for a, b in self.eqs) and all(dot(a, u) <= b for a, b in self.les))
+
+    def in_cell(self, t: int, u: list[Fraction], strict: bool = False) -> bool:
+        if strict:
+            return all(dot(a, u) < b for a, b in self.link.cells[t])
+        return all(dot(a, u) <= b for a, b in self.link.cells[t])
+
+    def pname(self, t: int) -> str:
+        return self.loss.prediction_names[t] if self.link.kind != "sort-desc" else self.link.prediction_names[t]
+
+    def p_text(self) -> str:
+        if not self.noise:
+            return f"P = the whole simplex Delta_{self.n}"
+        return f"P = {{p in Delta_{self.n} : {', '.join(sympy.sstr(r) for r in self.noise)}}}"
+
+    def c_text(self) -> str:
+        if not self.surrogate.domain:
+            return f"C = R^{self.d}"
+        return f"C = {{u in R^{self.d} : {', '.join(sympy.sstr(r) for r in self.surrogate.domain)}}}"
+
+
+def dot(a: Any, x: Any) -> Fraction:
+    return sum((ai * xi for ai, xi in zip(a, x, strict=True)), F0)
+
+
+# --------------------------------------------------------------------------- z3 helpers
+
+
+def _q(x: Fraction) -> Any:
+    import z3
+
+    return z3.Q(x.numerator, x.denominator)
+
+
+def _zlin(a: Any, xs: list[Any]) -> Any:
+    import z3
+
+    terms = [_q(c) * x for c, x in zip(a, xs, strict=True) if c != 0]
+    if not terms:
+        return z3.RealVal(0)
+    return z3.Sum(terms) if len(terms) > 1 else terms[0]
+
+
+def _zvars(prefix: str, count: int) -> list[Any]:
+    import z3
+
+    return [z3.Real(f"{prefix}{i}") for i in range(1, count + 1)]
+
+
+def _simplex_and_noise(s: Setup, pz: list[Any]) -> list[Any]:
+    import z3
+
+    from symcal.backends.translate import Translator
+
+    cons = [x >= 0 for x in pz] + [z3.Sum(pz) == 1 if len(pz) > 1 else pz[0] == 1]
+    tr = Translator()
+    for rel in s.noise:
+        cons.append(tr(rel))
+    return cons
+
+
+def _domain(s: Setup, uz: list[Any]) -> list[Any]:
+    return [_zlin(a, uz) == _q(b) for a, b in s.eqs] + [_zlin(a, uz) <= _q(b) for a, b in s.les]
+
+
+def _version() -> str:
+    from symcal.backends import z3_backend
+
+    return z3_backend.version()
+
+
+def _solve(cons: list[Any], budget: Budget, variables: list[Any], comment: str) -> Any:
+    from symcal.backends import z3_backend
+
+    return z3_backend.solve(cons, budget, variables, comment)
+
+
+def _smt(res: Any, note: str) -> SmtResult:
+    return SmtResult("z3", _version(), res.answer, res.smtlib, note=note)
+
+
+def _fractions(model: dict[str, Fraction], names: list[str]) -> list[Fraction]:
+    return [model[nm] for nm in names]
+
+
+# --------------------------------------------------------------------------- exact linear algebra
+
+
+def _affine_solution(s: Setup) -> tuple[list[Fraction], list[list[Fraction]]] | None:
+    """A point u0 of {A u = b} and a basis Z (columns) of its direction space; None if empty."""
+    d = s.d
+    if not s.eqs:
+        return [F0] * d, [[Fraction(int(i == j)) for j in range(d)] for i in range(d)]
+    A = sympy.Matrix([[sympy.Rational(x.numerator, x.denominator) for x in a] for a, _ in s.eqs])
+    b = sympy.Matrix([sympy.Rational(x.numerator, x.denominator) for _, x in s.eqs])
+    try:
+        sol, params = A.gauss_jordan_solve(b)
+    except ValueError:
+        return None
+    sol = sol.subs({t: 0 for t in params})
+    u0 = [Fraction(int(x.p), int(x.q)) for x in sol]
+    ns = A.nullspace()
+    Z = [[Fraction(int(v[i].p), int(v[i].q)) for v in ns] for i in range(d)]
+    return u0, Z
+
+
+def _sylvester(G: list[list[Fraction]]) -> list[Fraction]:
+    """Leading principal minors of G (exact Fractions, fraction-free elimination)."""
+    out = []
+    for m in range(1, len(G) + 1):
+        M = sympy.Matrix([[sympy.Rational(x.numerator, x.denominator) for x in row[:m]] for row in G[:m]])
+        det = M.det(method="bareiss")
+        out.append(Fraction(int(det.p), int(det.q)))
+    return out
+
+
+# --------------------------------------------------------------------------- (A) quadratic
+
+
+@dataclass
+class Quadratic:
+    H: list[list[Fraction]]
+    lin: list[tuple[Fraction, ...]]
+    u0: list[Fraction]
+    Z: list[list[Fraction]]  # d x r
+    minors: list[Fraction]
+    minimisers: list[list[Fraction]]  # v_y
+
+    def u_star(self, p: list[Fraction]) -> list[Fraction]:
+        d = len(self.u0)
+        return [sum((p[y] * v[i] for y, v in enumerate(self.minimisers)), F0) for i in range(d)]
+
+
+def quadratic_form(s: Setup) -> Quadratic | str:
+    """Reduction (A)'s preconditions, checked exactly; a reason string when one fails."""
+    d, u = s.d, s.u
+    H0: list[list[Fraction]] | None = None
+    lins = []
+    for y, e in enumerate(s.surrogate.per_label):
+        if not e.is_polynomial(*u):
+            return f"psi_{y + 1} is not a polynomial in u"
+        try:
+            poly = sympy.Poly(e, *u, domain="QQ")
+        except (sympy.PolynomialError, sympy.CoercionFailed, ValueError, TypeError):
+            return f"psi_{y + 1} does not have rational coefficients"
+        if poly.total_degree() > 2:
+            return f"psi_{y + 1} has degree {poly.total_degree()} > 2"
+        H = [[F0] * d for _ in range(d)]
+        lin = [F0] * d
+        for mon, c in poly.terms():
+            c = Fraction(int(c.numerator), int(c.denominator))
+            idx = [i for i in range(d) for _ in range(mon[i])]
+            if len(idx) == 2:
+                i, j = idx
+                if i == j:
+                    H[i][i] += c
+                else:
+                    H[i][j] += c / 2
+                    H[j][i] += c / 2
+            elif len(idx) == 1:
+                lin[idx[0]] += c
+        if H0 is None:
+            H0 = H
+        elif H != H0:
+            return (f"the quadratic parts of psi_1 and psi_{y + 1} differ (the minimiser would not be affine "
+                    f"in p)")
+        lins.append(tuple(lin))
+    assert H0 is not None
+    if s.les:
+        return "the domain has inequalities (the minimiser would not be affine in p)"
+    aff = _affine_solution(s)
+    if aff is None:
+        raise invalid("surrogate.domain", [sympy.sstr(r) for r in s.surrogate.domain], "a non-empty domain",
+                      "the equalities are inconsistent")
+    u0, Z = aff
+    r = len(Z[0]) if Z and Z[0] else 0
+    G = [[sum((Z[a][i] * H0[a][b] * Z[b][j] for a in range(d) for b in range(d)), F0) for j in range(r)]
+         for i in range(r)]
+    minors = _sylvester(G)
+    if any(m <= 0 for m in minors):
+        return (f"the quadratic part is not positive definite on the domain (leading principal minors of "
+                f"Z^T H Z: {', '.join(map(fraction_str, minors))})")
+    # v_y = u0 + Z w_y, w_y = -G^{-1} Z^T (2 H u0 + l_y) / 2
+    Gs = sympy.Matrix([[sympy.Rational(x.numerator, x.denominator) for x in row] for row in G]) if r else None
+    Ginv = Gs.inv() if Gs is not None else None
+    mins = []
+    for y in range(s.n):
+        if r == 0:
+            mins.append(list(u0))
+            continue
+        g = [2 * dot(H0[i], u0) + lins[y][i] for i in range(d)]
+        zg = [sum((Z[a][i] * g[a] for a in range(d)), F0) for i in range(r)]
+        zgs = sympy.Matrix([sympy.Rational(x.numerator, x.denominator) for x in zg])
+        w = -(Ginv * zgs) / 2  # type: ignore[operator]
+        wf = [Fraction(int(x.p), int(x.q)) for x in w]
+        mins.append([u0[i] + sum((Z[i][j] * wf[j] for j in range(r)), F0) for i in range(d)])
+    q = Quadratic(H0, lins, u0, Z, minors, mins)
+    # self-checks against the user's own expressions: psi_y - (u^T H u + l_y.u) is a constant, and
+    # v_y is a stationary point of psi_y on C (exact)
+    for y, e in enumerate(s.surrogate.per_label):
+        rebuilt = sum((sympy.Rational(*_nd(H0[i][j])) * u[i] * u[j] for i in range(d) for j in range(d)),
+                      sympy.Integer(0)) + sum((sympy.Rational(*_nd(lins[y][i])) * u[i] for i in range(d)),
+                                              sympy.Integer(0))
+        if sympy.expand(e - rebuilt).free_symbols:
+            return f"psi_{y + 1}: the quadratic form disagrees with the expression (internal)"
+        onehot = [Fraction(int(i == y)) for i in range(s.n)]
+        if not s.in_domain(mins[y]) or any(_grad_on_domain(s, q, onehot, mins[y])):
+            return f"psi_{y + 1}: the computed minimiser is not stationary on C (internal)"
+    return q
+
+
+def _grad_on_domain(s: Setup, q: Quadratic, p: list[Fraction], u: list[Fraction]) -> list[Fraction]:
+    """Z^T grad risk_p(u), the gradient differentiated from the user's expressions (exact)."""
+    sub = {sym: sympy.Rational(x.numerator, x.denominator) for sym, x in zip(s.u, u, strict=True)}
+    grad = []
+    for sym in s.u:
+        tot = sympy.Integer(0)
+        for y in range(s.n):
+            if p[y]:
+                tot += sympy.Rational(p[y].numerator, p[y].denominator) * sympy.diff(s.surrogate.per_label[y],
+                                                                                   sym).xreplace(sub)
+        grad.append(Fraction(int(tot.p), int(tot.q)))
+    r = len(q.Z[0]) if q.Z and q.Z[0] else 0
+    return [sum((q.Z[a][j] * grad[a] for a in range(s.d)), F0) for j in range(r)]
+
+
+# --------------------------------------------------------------------------- (B) polyhedral
+
+
+@dataclass
+class Polyhedral:
+    terms: list[tuple[Lin, ...]]  # unique max-terms (>= 2 pieces each)
+    weight: list[list[Fraction]]  # weight[T][y] >= 0
+    affine: list[Lin]  # per label: (a, b) of the affine part
+
+    def value(self, y: int, u: list[Fraction]) -> Fraction:
+        a, b = self.affine[y]
+        tot = dot(a, u) + b
+        for T, pieces in enumerate(self.terms):
+            if self.weight[T][y]:
+                tot += self.weight[T][y] * max(dot(pa, u) + pb for pa, pb in pieces)
+        return tot
+
+    def w(self, T: int, p: list[Fraction]) -> Fraction:
+        return sum((c * py for c, py in zip(self.weight[T], p, strict=True)), F0)
+
+
+def _pieces(args: Any, u: list[sympy.Symbol], sign: int) -> tuple[Lin, ...] | None:
+    out = []
+    for a in args:
+        lf = linear_form(sign * a, u)
+        if lf is None:
+            return None
+        out.append(lf)
+    return tuple(sorted(set(out)))
+
+
+def polyhedral_form(s: Setup) -> Polyhedral | str:
+    """Reduction (B)'s form ``sum_T c_T max_j(affine) + affine`` with ``c_T >= 0``, or a reason."""
+    u, d = s.u, s.d
+    terms: dict[tuple[Lin, ...], list[Fraction]] = {}
+    affine = []
+    for y, e in enumerate(s.surrogate.per_label):
+        a_tot, b_tot = [F0] * d, F0
+        for term in sympy.Add.make_args(sympy.expand(e)):
+            lf = linear_form(term, u)
+            if lf is not None:
+                a_tot = [x + y_ for x, y_ in zip(a_tot, lf[0], strict=True)]
+                b_tot += lf[1]
+                continue
+            coeff, rest = term.as_coeff_Mul()
+            if not coeff.is_Rational:
+                return f"psi_{y + 1}: the coefficient {coeff} of {rest} is not rational"
+            c = Fraction(int(coeff.p), int(coeff.q))
+            if isinstance(rest, sympy.Max):
+                if c < 0:
+                    return f"psi_{y + 1} has a concave part {sympy.sstr(term)} (a negative multiple of Max)"
+                pieces = _pieces(rest.args, u, 1)
+            elif isinstance(rest, sympy.Min):
+                if c > 0:
+                    return f"psi_{y + 1} has a concave part {sympy.sstr(term)} (a positive multiple of Min)"
+                pieces, c = _pieces(rest.args, u, -1), -c
+            elif isinstance(rest, sympy.Abs):
+                if c < 0:
+                    return f"psi_{y + 1} has a concave part {sympy.sstr(term)} (a negative multiple of Abs)"
+                pieces = _pieces((rest.args[0], -rest.args[0]), u, 1)
+            else:
+                return f"psi_{y + 1} has the term {sympy.sstr(term)}, not a nonnegative multiple of a Max of affine " \
+                       f"pieces"
+            if pieces is None:
+                return f"psi_{y + 1}: {sympy.sstr(rest)} has a piece that is not affine with rational coefficients"
+            if len(pieces) == 1:
+                (pa, pb), = pieces
+                a_tot = [x + c * y_ for x, y_ in zip(a_tot, pa, strict=True)]
+                b_tot += c * pb
+                continue
+            row = terms.setdefault(pieces, [F0] * s.n)
+            row[y] += c
+        affine.append((tuple(a_tot), b_tot))
+    keys = sorted(terms)
+    out = Polyhedral(keys, [terms[t] for t in keys], affine)
+    # self-check of the parse against the user's expressions: a symbolic identity after writing
+    # Abs(x) = Max(x, -x) and Min(a, ..) = -Max(-a, ..); then exact values at random points
+    for y, e in enumerate(s.surrogate.per_label):
+        a, b = out.affine[y]
+        rebuilt = sum((sympy.Rational(*_nd(c)) * x for c, x in zip(a, u, strict=True)), sympy.Rational(*_nd(b)))
+        for T, pieces in enumerate(out.terms):
+            if out.weight[T][y]:
+                mx = sympy.Max(*[sum((sympy.Rational(*_nd(c)) * x for c, x in zip(pa, u, strict=True)),
+                                     sympy.Rational(*_nd(pb))) for pa, pb in pieces], evaluate=False)
+                rebuilt += sympy.Rational(*_nd(out.weight[T][y])) * mx
+        orig = sympy.expand(e).replace(sympy.Abs, lambda x: sympy.Max(x, -x, evaluate=False))
+        orig = orig.replace(sympy.Min, lambda *xs: -sympy.Max(*[-x for x in xs], evaluate=False))
+        if sympy.expand(orig - rebuilt) != 0 and not _same_values(e, out, y, u, d):
+            return f"psi_{y + 1}: the polyhedral form disagrees with the expression (internal)"
+    rng = random.Random(2013)
+    for _ in range(6):
+        pt = [Fraction(rng.randint(-40, 40), rng.randint(1, 7)) for _ in range(d)]
+        sub = {sym: sympy.Rational(x.numerator, x.denominator) for sym, x in zip(u, pt, strict=True)}
+        for y, e in enumerate(s.surrogate.per_label):
+            val = e.xreplace(sub)
+            if not val.is_Rational or Fraction(int(val.p), int(val.q)) != out.value(y, pt):
+                return f"psi_{y + 1}: the polyhedral form disagrees with the expression at u = {pt} (internal)"
+    return out
+
+
+# --------------------------------------------------------------------------- queries
+
+
+def _same_values(e: Any, poly: Polyhedral, y: int, u: list[sympy.Symbol], d: int) -> bool:
+    rng = random.Random(y)
+    for _ in range(24):
+        pt = [Fraction(rng.randint(-60, 60), rng.randint(1, 9)) for _ in range(d)]
+        val = e.xreplace({sym: sympy.Rational(*_nd(x)) for sym, x in zip(u, pt, strict=True)})
+        if not val.is_Rational or Fraction(int(val.p), int(val.q)) != poly.value(y, pt):
+            return False
+    return True
+
+
+def _pair_constraints_quadratic(s: Setup, q: Quadratic, tp: int, tpp: int | None) -> tuple[list[Any], list[Any]]:
+    pz = _zvars("p", s.n)
+    ustar = [sum((_q(v[i]) * pz[y] for y, v in enumerate(q.minimisers) if v[i] != 0), _q(F0))
+             for i in range(s.d)]
+    cons = _simplex_and_noise(s, pz)
+    for a, b in s.link.cells[tp]:
+        cons.append(sum((_q(c) * ustar[i] for i, c in enumerate(a) if c != 0), _q(F0)) <= _q(b))
+    cons.append(_worse(s, pz, tp, tpp))
+    return cons, pz
+
+
+@dataclass
+class PolyVars:
+    p: list[Any]
+    u: list[Any]
+    mu: list[list[Any]]
+    nu: list[Any]
+    eta: list[Any]
+
+    def all(self) -> list[Any]:
+        return self.p + self.u + [m for row in self.mu for m in row] + self.nu + self.eta
+
+
+def _minimiser_constraints(s: Setup, poly: Polyhedral, v: PolyVars) -> list[Any]:
+    """u minimises risk_p over C: KKT with mu_Tj = w_T(p) lambda_Tj (exact, linear + disjunctions)."""
+    import z3
+
+    cons = _domain(s, v.u)
+    grad = [_q(F0)] * s.d
+    for T, pieces in enumerate(poly.terms):
+        wT = _zlin(poly.weight[T], v.p)
+        mus = v.mu[T]
+        cons += [m >= 0 for m in mus]
+        cons.append(z3.Sum(mus) == wT)
+        vals = [_zlin(pa, v.u) + _q(pb) for pa, pb in pieces]
+        for j, m in enumerate(mus):
+            active = z3.And(*[vals[j] >= vals[i] for i in range(len(pieces)) if i != j])
+            cons.append(z3.Or(m == 0, active))
+        for i in range(s.d):
+            grad[i] = grad[i] + _zlin([pa[i] for pa, _ in pieces], mus)
+    for i in range(s.d):
+        grad[i] = grad[i] + _zlin([poly.affine[y][0][i] for y in range(s.n)], v.p)
+        grad[i] = grad[i] + _zlin([a[i] for a, _ in s.eqs], v.nu) + _zlin([a[i] for a, _ in s.les], v.eta)
+    for e, (a, b) in zip(v.eta, s.les, strict=True):
+        cons += [e >= 0, z3.Or(e == 0, _zlin(a, v.u) == _q(b))]
+    cons += [g == 0 for g in grad]
+    return cons
+
+
+def _poly_vars(s: Setup, poly: Polyhedral) -> PolyVars:
+    import z3
+
+    mu = [[z3.Real(f"mu_{T + 1}_{j + 1}") for j in range(len(pc))] for T, pc in enumerate(poly.terms)]
+    return PolyVars(_zvars("p", s.n), _zvars("u", s.d), mu, _zvars("nu", len(s.eqs)), _zvars("eta", len(s.les)))
+
+
+def _pair_constraints_polyhedral(s: Setup, poly: Polyhedral, v: PolyVars, tp: int, tpp: int | None) -> list[Any]:
+    cons = _simplex_and_noise(s, v.p) + _minimiser_constraints(s, poly, v)
+    cons += [_zlin(a, v.u) <= _q(b) for a, b in s.link.cells[tp]]
+    cons.append(_worse(s, v.p, tp, tpp))
+    return cons
+
+
+def _bounded_below(s: Setup, poly: Polyhedral, budget: Budget) -> tuple[list[tuple[str, Evidence]], str]:
+    """psi_y bounded below on C for every y: no direction dd with A dd = 0, G dd <= 0 and recession
+    slope sum_T c_yT max_j a_Tj.dd + a_y.dd < 0 (a polyhedral function is bounded below on a polyhedron
+    iff no such direction exists).  Returns evidence parts and a failure reason ('' when all hold)."""
+    import z3
+
+    parts: list[tuple[str, Evidence]] = []
+    for y in range(s.n):
+        dz = _zvars("dd", s.d)
+        cons = [_zlin(a, dz) == 0 for a, _ in s.eqs] + [_zlin(a, dz) <= 0 for a, _ in s.les]
+        slope = _zlin(poly.affine[y][0], dz)
+        for T, pieces in enumerate(poly.terms):
+            c = poly.weight[T][y]
+            if c:
+                m = z3.Real(f"m{T + 1}")
+                cons += [m >= _zlin(pa, dz) for pa, _ in pieces]
+                slope = slope + _q(c) * m
+        cons.append(slope < 0)
+        res = _solve(cons, budget, dz, f"psi_{y + 1} bounded below on C: is there a direction of recession "
+                                       f"with negative slope? (unsat = bounded below)")
+        if res.answer != "unsat":
+            why = ("a direction of recession with negative slope exists" if res.answer == "sat"
+                   else f"z3: {res.reason}")
+            return parts, f"psi_{y + 1} is not shown bounded below on C ({why}); the minimum may not be attained"
+        parts.append((f"psi_{y + 1} bounded below on C", _smt(res, "no recession direction of negative slope")))
+    return parts, ""
+
+
+def _interior_point(s: Setup, t: int, budget: Budget) -> tuple[list[Fraction] | None, list[tuple[str, Evidence]], str]:
+    """A point c of C with every inequality of cell_t strict, checked exactly; and, for a user's
+    regions, the unsat queries showing no other region meets that strict interior."""
+    from symcal.backends import z3_backend
+
+    uz = _zvars("u", s.d)
+    cons = _domain(s, uz) + [_zlin(a, uz) < _q(b) for a, b in s.link.cells[t]]
+    cands = z3_backend.small_models(cons, uz, Budget(min(2.0, max(0.1, budget.left()))), attempts=3)
+    if not cands:
+        res = _solve(cons, budget, uz, "interior point")
+        if res.answer != "sat":
+            return None, [], (f"cell of {s.pname(t)} has an empty interior in C" if res.answer == "unsat"
+                              else f"interior point of the cell of {s.pname(t)}: z3 {res.reason}")
+        cands = [res.model]
+    c = _fractions(cands[0], [f"u{i}" for i in range(1, s.d + 1)])
+    if not (s.in_domain(c) and s.in_cell(t, c, strict=True)):
+        return None, [], f"interior point of the cell of {s.pname(t)} failed the exact check"
+    parts: list[tuple[str, Evidence]] = []
+    if not s.link.exclusive:
+        for other in range(s.k):
+            if other == t:
+                continue
+            q = _domain(s, uz) + [_zlin(a, uz) < _q(b) for a, b in s.link.cells[t]]
+            q += [_zlin(a, uz) <= _q(b) for a, b in s.link.cells[other]]
+            res = _solve(q, budget, uz, f"does region {other + 1} meet the strict interior of region {t + 1}?")
+            if res.answer != "unsat":
+                return None, [], (f"region {other + 1} meets the interior of region {t + 1}: pred is not "
+                                  f"determined there, so no sequence with pred = {t + 1} is certain")
+            parts.append((f"region {other + 1} misses interior of region {t + 1}",
+                          _smt(res, "unsat: strict interior of the region has pred = t")))
+    return c, parts, ""
+
+
+# --------------------------------------------------------------------------- exact re-checks
+
+
+def _check_p(s: Setup, p: list[Fraction]) -> str:
+    if len(p) != s.n or any(x < 0 for x in p) or sum(p) != 1:
+        return "p is not in the simplex"
+    if not s.noise_holds(p):
+        return "p is not in the noise set P"
+    return ""
+
+
+def _loss_report(s: Setup, p: list[Fraction], tp: int) -> tuple[dict[str, Any], str]:
+    ls = s.losses(p)
+    best = min(ls)
+    if not ls[tp] > best:
+        return {}, f"prediction {s.pname(tp)} is optimal at p (loss {fraction_str(ls[tp])})"
+    opt = [s.pname(t) for t in range(s.k) if ls[t] == best]
+    return {"pred": s.pname(tp), "loss of pred": ls[tp], "optimal loss": best, "optimal predictions": opt}, ""
+
+
+def _sequence_check(s: Setup, p: list[Fraction], u: list[Fraction], c: list[Fraction], tp: int) -> str:
+    """pred = tp at c and along u + eps (c - u) (checked at two eps), from the link's own definition."""
+    if not (s.in_domain(c) and s.in_cell(tp, c, strict=True)):
+        return "c is not a strict interior point of the cell in C"
+    if s.link.exclusive:
+        for eps in (Fraction(1), Fraction(1, 2), Fraction(1, 10**6)):
+            pt = [ui + eps * (ci - ui) for ui, ci in zip(u, c, strict=True)]
+            if s.link.predictions_at(pt) != {tp}:
+                return f"pred at u + {eps}(c - u) is not {s.pname(tp)} alone"
+    return ""
+
+
+def verify_quadratic(s: Setup, q: Quadratic, p: list[Fraction], tp: int, c: list[Fraction],
+                     u_claimed: list[Fraction] | None = None) -> tuple[str, dict[str, Any], dict[str, Any]]:
+    """Exact re-check of a quadratic refutation; returns (failure reason or '', values, certificate)."""
+    why = _check_p(s, p)
+    if why:
+        return why, {}, {}
+    u = q.u_star(p)
+    if u_claimed is not None and list(u_claimed) != u:
+        return "u is not the minimiser of risk_p", {}, {}
+    if not s.in_domain(u):
+        return "u* is not in C", {}, {}
+    if any(_grad_on_domain(s, q, p, u)):
+        return "the gradient of risk_p at u* is not 0 on C", {}, {}
+    if not s.in_cell(tp, u):
+        return f"u* is not in the closed cell of {s.pname(tp)}", {}, {}
+    rep, why = _loss_report(s, p, tp)
+    if why:
+        return why, {}, {}
+    why = _sequence_check(s, p, u, c, tp)
+    if why:
+        return why, {}, {}
+    eps = sympy.Symbol("eps")
+    sub = {sym: sympy.Rational(ui.numerator, ui.denominator) + eps * sympy.Rational((ci - ui).numerator,
+                                                                                   (ci - ui).denominator)
+           for sym, ui, ci in zip(s.u, u, c, strict=True)}
+    r_eps = sum((sympy.Rational(py.numerator, py.denominator) * s.surrogate.per_label[y].xreplace(sub)
+                 for y, py in enumerate(p) if py), sympy.Integer(0))
+    gap = sympy.Poly(sympy.expand(r_eps - sympy.Rational(*_nd(s.risk(p, u)))), eps)
+    coeffs = {m[0]: cf for m, cf in gap.terms()}
+    if set(coeffs) - {2}:
+        return f"risk_p(u + eps (c - u)) - risk_p(u) = {gap.as_expr()} is not a multiple of eps^2", {}, {}
+    values = {**{f"p{i + 1}": x for i, x in enumerate(p)}, **{f"u{i + 1}": x for i, x in enumerate(u)}, **rep}
+    cert = {"interior point c": [fraction_str(x) for x in c],
+            "risk_p(u + eps (c - u)) - min risk_p": sympy.sstr(gap.as_expr()),
+            "minimiser": "u* = sum_y p_y v_y; Z^T grad risk_p(u*) = 0 exactly; Z^T H Z positive definite"}
+    return "", values, cert
+
+
+def _affine_text(a: Any, b: Fraction) -> str:
+    terms = []
+    for i, c in enumerate(a):
+        if c:
+            coef = "" if abs(c) == 1 else f"{fraction_str(abs(c))}*"
+            terms.append(("- " if c < 0 else "+ ") + f"{coef}u{i + 1}")
+    if b or not terms:
+        terms.append(("- " if b < 0 else "+ ") + fraction_str(abs(b)))
+    text = " ".join(terms)
+    return text[2:] if text.startswith("+ ") else "-" + text[2:]
+
+
+def _nd(x: Fraction) -> tuple[int, int]:
+    return x.numerator, x.denominator
+
+
+def verify_polyhedral(s: Setup, poly: Polyhedral, p: list[Fraction], u: list[Fraction],
+                      mu: list[list[Fraction]], nu: list[Fraction], eta: list[Fraction], tp: int,
+                      c: list[Fraction]) -> tuple[str, dict[str, Any], dict[str, Any]]:
+    """Exact re-check of a polyhedral refutation: the multipliers certify that u minimises risk_p on C."""
+    why = _check_p(s, p)
+    if why:
+        return why, {}, {}
+    if len(u) != s.d or not s.in_domain(u):
+        return "u is not in C", {}, {}
+    if len(mu) != len(poly.terms) or len(nu) != len(s.eqs) or len(eta) != len(s.les):
+        return "the multipliers have the wrong shape", {}, {}
+    grad = [F0] * s.d
+    for T, pieces in enumerate(poly.terms):
+        if len(mu[T]) != len(pieces) or any(m < 0 for m in mu[T]) or sum(mu[T]) != poly.w(T, p):
+            return f"the multipliers of max-term {T + 1} are not a scaled convex combination", {}, {}
+        vals = [dot(pa, u) + pb for pa, pb in pieces]
+        top = max(vals)
+        for j, m in enumerate(mu[T]):
+            if m > 0 and vals[j] != top:
+                return f"max-term {T + 1}: piece {j + 1} has a multiplier but is not active at u", {}, {}
+            for i in range(s.d):
+                grad[i] += m * pieces[j][0][i]
+    for y in range(s.n):
+        for i in range(s.d):
+            grad[i] += p[y] * poly.affine[y][0][i]
+    for (a, _), x in zip(s.eqs, nu, strict=True):
+        for i in range(s.d):
+            grad[i] += x * a[i]
+    for (a, b), x in zip(s.les, eta, strict=True):
+        if x < 0 or (x > 0 and dot(a, u) != b):
+            return "a domain multiplier is negative or its constraint is not active", {}, {}
+        for i in range(s.d):
+            grad[i] += x * a[i]
+    if any(grad):
+        return "the subgradient certificate does not sum to 0", {}, {}
+    r_u = s.risk(p, u)
+    if r_u != sum((p[y] * poly.value(y, u) for y in range(s.n)), F0):
+        return "risk_p(u) from the expressions disagrees with the polyhedral form", {}, {}
+    if not s.in_cell(tp, u):
+        return f"u is not in the closed cell of {s.pname(tp)}", {}, {}
+    rep, why = _loss_report(s, p, tp)
+    if why:
+        return why, {}, {}
+    why = _sequence_check(s, p, u, c, tp)
+    if why:
+        return why, {}, {}
+    r_c = s.risk(p, c)
+    eps = Fraction(1, 10**6)
+    pt = [ui + eps * (ci - ui) for ui, ci in zip(u, c, strict=True)]
+    if not r_u <= s.risk(p, pt) <= r_u + eps * (r_c - r_u):
+        return "risk along the sequence violates the convexity bound", {}, {}
+    values = {**{f"p{i + 1}": x for i, x in enumerate(p)}, **{f"u{i + 1}": x for i, x in enumerate(u)}, **rep,
+              "min risk_p": r_u}
+    cert = {"interior point c": [fraction_str(x) for x in c],
+            "risk_p(u + eps (c - u)) - min risk_p <=": f"eps * {fraction_str(r_c - r_u)} (convexity)",
+            "mu": [[fraction_str(m) for m in row] for row in mu], "nu": [fraction_str(x) for x in nu],
+            "eta": [fraction_str(x) for x in eta],
+            "max-terms": [f"max({', '.join(_affine_text(pa, pb) for pa, pb in pc)})" for pc in poly.terms],
+            "minimiser": "0 = sum_T sum_j mu_Tj a_Tj + sum_y p_y a_y + A^T nu + G^T eta, mu_Tj >= 0 on active "
+                         "pieces, sum_j mu_Tj = sum_y c_yT p_y (a subgradient certificate, exact)"}
+    return "", values, cert
+
+
+def recheck_witness(s: Setup, w: CalibrationWitness) -> tuple[bool, str]:
+    """Re-check a witness from its own values (p, u, prediction, interior point, multipliers)."""
+    try:
+        p = [Fraction(w.values[f"p{i}"]) for i in range(1, s.n + 1)]
+        u = [Fraction(w.values[f"u{i}"]) for i in range(1, s.d + 1)]
+        tp = [s.pname(t) for t in range(s.k)].index(w.values["pred"])
+        c = [Fraction(x) for x in w.certificate["interior point c"]]
+    except (KeyError, ValueError, TypeError) as e:
+        return False, f"the witness is incomplete ({e})"
+    q = quadratic_form(s)
+    if isinstance(q, Quadratic):
+        why, _, _ = verify_quadratic(s, q, p, tp, c, u_claimed=u)
+        return (not why), why or "re-checked exactly"
+    poly = polyhedral_form(s)
+    if not isinstance(poly, Polyhedral):
+        return False, poly
+    try:
+        mu = [[Fraction(x) for x in row] for row in w.certificate["mu"]]
+        nu = [Fraction(x) for x in w.certificate["nu"]]
+        eta = [Fraction(x) for x in w.certificate["eta"]]
+    except (KeyError, ValueError, TypeError) as e:
+        return False, f"the witness has no multipliers ({e})"
+    why, _, _ = verify_polyhedral(s, poly, p, u, mu, nu, eta, tp, c)
+    return (not why), why or "re-checked exactly"
+
+
+# --------------------------------------------------------------------------- the decision
+
+
+def _scope(s: Setup, method: str) -> str:
+    return (f"{DEFINITION}; {s.p_text()}; {s.c_text()}; link {s.link.describe()}; "
+            f"n = {s.n} labels, k = {s.k} predictions, d = {s.d}; {method}")
+
+
+def _verdict(s: Setup, status: Status, scope: str, t0: float, evidence: Evidence | None = None,
+             reason: str = "") -> Verdict:
+    cid = f"calibration:{s.name}" if s.name else "calibration"
+    return Verdict(cid, status, scope, "z3+exact", time.monotonic() - t0, evidence, reason)
+
+
+PAIR_LIMIT = 12  # up to this many predictions: one query per pair (t', t''); beyond: one per t'
+
+
+def _pairs(s: Setup) -> list[tuple[int, int | None]]:
+    """The queries: pairs (t', t'') with different loss columns, or (t', None) = 't' is worse than
+    some other prediction' (the disjunction over t'') when k > PAIR_LIMIT."""
+    if s.k > PAIR_LIMIT:
+        return [(tp, None) for tp in range(s.k)
+                if any(s.L[y][tp] != s.L[y][t] for t in range(s.k) for y in range(s.n))]
+    return [(tp, tpp) for tp in range(s.k) for tpp in range(s.k)
+            if tp != tpp and any(s.L[y][tp] != s.L[y][tpp] for y in range(s.n))]
+
+
+def _worse(s: Setup, pz: list[Any], tp: int, tpp: int | None) -> Any:
+    """<p, L_t' - L_t''> > 0, or its disjunction over every t'' with a different column."""
+    import z3
+
+    others = [tpp] if tpp is not None else [t for t in range(s.k) if t != tp]
+    alts = []
+    for t in others:
+        diff = [s.L[y][tp] - s.L[y][t] for y in range(s.n)]
+        if any(diff):
+            alts.append(_zlin(diff, pz) > 0)
+    return z3.Or(*alts) if len(alts) != 1 else alts[0]
+
+
+def _label(s: Setup, tp: int, tpp: int | None) -> str:
+    if tpp is None:
+        return f"cell {s.pname(tp)} (worse than some prediction)"
+    return f"pair ({s.pname(tp)}, {s.pname(tpp)})"
+
+
+def _simplify_p(cons: list[Any], pz: list[Any], budget: Budget) -> list[dict[str, Fraction]]:
+    from symcal.backends import z3_backend
+
+    try:
+        return z3_backend.small_models(cons, pz, Budget(min(3.0, max(0.1, budget.left() / 4))), attempts=3)
+    except Exception:  # noqa: BLE001 - a nicer witness is optional; the plain model still follows
+        return []
+
+
+def _p_candidates(model: dict[str, Fraction], simple: list[dict[str, Fraction]], n: int) -> list[list[Fraction]]:
+    out = []
+    for m in simple + [model]:
+        p = [m[f"p{i}"] for i in range(1, n + 1)]
+        if p not in out:
+            out.append(p)
+        # an algebraic model (polynomial noise) is a close rational: also try simple nearby ones
+        for den in (10, 100, 1000):
+            r = [Fraction(x).limit_denominator(den) for x in p[:-1]]
+            r.append(1 - sum(r))
+            if r not in out:
+                out.append(r)
+    return out
+
+
+def decide(s: Setup, timeout: float) -> Verdict:
+    t0 = time.monotonic()
+    budget = Budget(timeout)
+    import z3  # noqa: F401 - fail early if missing
+
+    pre: list[tuple[str, Evidence]] = []
+    # P must be a non-empty subset of the simplex (an empty P is an error, never a vacuous pass)
+    if s.noise:
+        pz = _zvars("p", s.n)
+        try:
+            res = _solve(_simplex_and_noise(s, pz), budget, pz, "is P non-empty?")
+        except NoBackendAvailable as e:
+            return _verdict(s, Status.UNKNOWN, _scope(s, "no method"), t0, reason=f"noise set not translatable: {e}")
+        if res.answer == "unsat":
+            raise invalid("noise", [sympy.sstr(r) for r in s.noise], "a non-empty subset of the simplex",
+                          "no distribution satisfies these relations")
+    if s.bad_domain:
+        return _verdict(s, Status.UNKNOWN, _scope(s, "no method"), t0,
+                        reason=f"unsupported domain relations: {'; '.join(s.bad_domain)}")
+    uz = _zvars("u", s.d)
+    res = _solve(_domain(s, uz), budget, uz, "is C non-empty?")
+    if res.answer == "unsat":
+        raise invalid("surrogate.domain", [sympy.sstr(r) for r in s.surrogate.domain], "a non-empty domain")
+    if not s.link.exclusive:
+        # the user's regions must cover C (pred(u) = t only inside R_t, and pred is defined everywhere)
+        import z3
+
+        cover = _domain(s, uz) + [z3.Or(*[_zlin(a, uz) > _q(b) for a, b in cell]) if cell else z3.BoolVal(False)
+                                  for cell in s.link.cells]
+        res = _solve(cover, budget, uz, "is some u of C in no region?")
+        if res.answer == "sat":
+            pt = ", ".join(f"u{i}={fraction_str(res.model[f'u{i}'])}" for i in range(1, s.d + 1))
+            raise invalid("link.regions", f"{s.k} regions", "regions covering the domain C", f"{pt} is in none")
+        if res.answer == "unsat":
+            pre.append(("regions cover C", _smt(res, "unsat: every u of C lies in some region")))
+
+    q = quadratic_form(s)
+    if isinstance(q, Quadratic):
+        return _decide_quadratic(s, q, pre, budget, t0)
+    poly = polyhedral_form(s)
+    if isinstance(poly, Polyhedral):
+        return _decide_polyhedral(s, poly, pre, budget, t0)
+    return _verdict(s, Status.UNKNOWN, _scope(s, "no exact method applies"), t0,
+                    reason=f"(C) not quadratic: {q}; not polyhedral: {poly}")
+
+
+def _decide_quadratic(s: Setup, q: Quadratic, pre: list[tuple[str, Evidence]], budget: Budget,
+                      t0: float) -> Verdict:
+    mins_txt = "; ".join(f"v_{y + 1} = ({', '.join(map(fraction_str, v))})" for y, v in enumerate(q.minimisers[:12]))
+    pre.append(("(A) quadratic, strongly convex on C", Precondition(
+        "(A) quadratic", True,
+        f"every psi_y has degree <= 2 and the same quadratic part u^T H u; Z^T H Z positive definite "
+        f"(leading minors {', '.join(map(fraction_str, q.minors)) or 'none: C is a point'}); unique minimiser "
+        f"u*(p) = sum_y p_y v_y with {mins_txt}")))
+    method = ("(A) quadratic: u*(p) affine in p, strongly convex risk; one z3 query per pair (t', t'') "
+              f"(per cell t' with the disjunction over t'' when k > {PAIR_LIMIT}): "
+              "p in P, u*(p) in cell_t', <p, L_t' - L_t''> > 0")
+    parts = list(pre)
+    unknowns: list[str] = []
+    blocked: set[int] = set()
+    for tp, tpp in _pairs(s):
+        if tp in blocked:
+            continue
+        if budget.expired():
+            unknowns.insert(0, f"gave up after {budget.seconds:g} s ({len(parts)} queries answered)")
+            break
+        cons, pz = _pair_constraints_quadratic(s, q, tp, tpp)
+        comment = (f"calibration (A): is there p in P with u*(p) in the cell of {s.pname(tp)} while "
+                   f"{s.pname(tp)} is worse than {s.pname(tpp) if tpp is not None else 'another prediction'}? "
+                   f"unsat = no")
+        res = _solve(cons, budget, pz, comment)
+        label = _label(s, tp, tpp)
+        if res.answer == "unsat":
+            parts.append((label, _smt(res, "unsat")))
+            continue
+        if res.answer == "unknown":
+            unknowns.append(f"{label}: {res.reason}")
+            continue
+        c, extra, why = _interior_point(s, tp, budget)
+        if c is None:
+            unknowns.append(f"{label}: sat, but {why}")
+            blocked.add(tp)
+            continue
+        last = why
+        for p in _p_candidates(res.model, _simplify_p(cons, pz, budget), s.n):
+            last, values, cert = verify_quadratic(s, q, p, tp, c)
+            if not last:
+                if extra:
+                    cert["regions missing the interior (z3 unsat)"] = [lab for lab, _ in extra]
+                cert["found by"] = f"z3 on the query of {label}, re-checked in exact arithmetic"
+                detail = (f"at p the unique minimiser u* of risk_p lies in the closed cell of {s.pname(tp)}, "
+                          f"which is suboptimal (loss {fraction_str(values['loss of pred'])} > "
+                          f"{fraction_str(values['optimal loss'])}); u* + eps (c - u*) has pred = {s.pname(tp)} "
+                          f"for eps in (0, 1] and risk gap {cert['risk_p(u + eps (c - u)) - min risk_p']} -> 0")
+                w = CalibrationWitness(values, True, detail, found_by="z3 + exact re-check", certificate=cert)
+                return _verdict(s, Status.REFUTED, _scope(s, method), t0, w)
+        unknowns.append(f"{label}: sat, but no exact witness passed the re-check ({last})")
+    if unknowns:
+        return _verdict(s, Status.UNKNOWN, _scope(s, method), t0, Composite(tuple(parts), note="partial"),
+                        reason="; ".join(unknowns[:5]) + (f" (+{len(unknowns) - 5} more)" if len(unknowns) > 5 else ""))
+    n_pairs = len(parts) - len(pre)
+    return _verdict(s, Status.PROVED, _scope(s, method), t0,
+                    Composite(tuple(parts), note=f"{n_pairs} pair queries unsat, preconditions checked"))
+
+
+def _decide_polyhedral(s: Setup, poly: Polyhedral, pre: list[tuple[str, Evidence]], budget: Budget,
+                       t0: float) -> Verdict:
+    method = ("(B) polyhedral: minimum attained (each psi_y bounded below); one z3 LRA query per pair (t', t'') "
+              f"(per cell t' with the disjunction over t'' when k > {PAIR_LIMIT}): p in P, u a minimiser of risk_p "
+              "(KKT with mu = p * lambda, complementarity as disjunctions) in "
+              "cell_t', <p, L_t' - L_t''> > 0")
+    bparts, why = _bounded_below(s, poly, budget)
+    pre.append(("(B) polyhedral convex", Precondition(
+        "(B) polyhedral", True,
+        f"every psi_y = sum_T c_yT max_j(affine) + affine with c_yT >= 0; {len(poly.terms)} distinct max-terms")))
+    if why:
+        return _verdict(s, Status.UNKNOWN, _scope(s, method), t0, Composite(tuple(pre + bparts), note="partial"),
+                        reason=why)
+    parts = list(pre) + bparts
+    n_pre = len(parts)
+    unknowns: list[str] = []
+    blocked: set[int] = set()
+    for tp, tpp in _pairs(s):
+        if tp in blocked:
+            continue
+        if budget.expired():
+            unknowns.insert(0, f"gave up after {budget.seconds:g} s ({len(parts)} queries answered)")
+            break
+        v = _poly_vars(s, poly)
+        cons = _pair_constraints_polyhedral(s, poly, v, tp, tpp)
+        comment = (f"calibration (B): is there p in P and a minimiser u of risk_p in the cell of {s.pname(tp)} "
+                   f"while {s.pname(tp)} is worse than "
+                   f"{s.pname(tpp) if tpp is not None else 'another prediction'}? unsat = no")
+        res = _solve(cons, budget, v.all(), comment)
+        label = _label(s, tp, tpp)
+        if res.answer == "unsat":
+            parts.append((label, _smt(res, "unsat")))
+            continue
+        if res.answer == "unknown":
+            unknowns.append(f"{label}: {res.reason}")
+            continue
+        c, extra, why = _interior_point(s, tp, budget)
+        if c is None:
+            unknowns.append(f"{label}: sat, but {why}")
+            blocked.add(tp)
+            continue
+        last = why
+        for p in _p_candidates(res.model, _simplify_p(cons, v.p, budget), s.n):
+            v2 = _poly_vars(s, poly)
+            fixed = _pair_constraints_polyhedral(s, poly, v2, tp, tpp)
+            fixed += [x == _q(val) for x, val in zip(v2.p, p, strict=True)]
+            r2 = _solve(fixed, budget, v2.all(), "fixed p")
+            if r2.answer != "sat":
+                last = f"no minimiser in the cell at the rounded p ({r2.answer})"
+                continue
+            m = r2.model
+            u = [m[str(x)] for x in v2.u]
+            mu = [[m[str(x)] for x in row] for row in v2.mu]
+            nu = [m[str(x)] for x in v2.nu]
+            eta = [m[str(x)] for x in v2.eta]
+            last, values, cert = verify_polyhedral(s, poly, p, u, mu, nu, eta, tp, c)
+            if not last:
+                if extra:
+                    cert["regions missing the interior (z3 unsat)"] = [lab for lab, _ in extra]
+                cert["found by"] = f"z3 on the query of {label}, re-checked in exact arithmetic"
+                detail = (f"at p, u minimises risk_p (exact subgradient certificate) and lies in the closed cell "
+                          f"of {s.pname(tp)}, which is suboptimal (loss {fraction_str(values['loss of pred'])} > "
+                          f"{fraction_str(values['optimal loss'])}); u + eps (c - u) has pred = {s.pname(tp)} for "
+                          f"eps in (0, 1] and risk -> min risk_p")
+                w = CalibrationWitness(values, True, detail, found_by="z3 + exact re-check", certificate=cert)
+                return _verdict(s, Status.REFUTED, _scope(s, method), t0, w)
+        unknowns.append(f"{label}: sat, but no exact witness passed the re-check ({last})")
+    if unknowns:
+        return _verdict(s, Status.UNKNOWN, _scope(s, method), t0, Composite(tuple(parts), note="partial"),
+                        reason="; ".join(unknowns[:5]) + (f" (+{len(unknowns) - 5} more)" if len(unknowns) > 5 else ""))
+    return _verdict(s, Status.PROVED, _scope(s, method), t0,
+                    Composite(tuple(parts), note=f"{len(parts) - n_pre} pair queries unsat, preconditions checked"))

@@ -1,0 +1,443 @@
+"""The inputs of a calibration check, validated and put in exact form.
+
+* :class:`Surrogate` -- ``psi(y, u)`` for labels ``y = 1..n`` as sympy expressions in ``u1..ud``,
+  with a domain ``C`` given by relations in ``u`` (affine equalities, linear inequalities).
+* :class:`Link` -- ``pred : C -> {1..k}`` given by its closed *cells*
+  ``cell_t = closure{u : pred(u) = t}``, each a list of linear inequalities ``a.u <= b``.
+  ``exclusive`` says whether a point satisfying every inequality of ``cell_t`` *strictly* is
+  known to have ``pred = t`` (true for the built-in links by construction; for a user's regions
+  it is checked before a refutation relies on it).
+* :func:`loss_rows` -- the loss matrix as exact Fractions (floats refused).
+
+A linear constraint is a pair ``(a, b)`` of a tuple of Fractions and a Fraction.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import runpy
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import sympy
+
+from symcal.calibration.parse import parse_expression, parse_relation, variables
+from symcal.errors import invalid
+from symcal.exact import fraction_str, to_fraction
+
+__all__ = ["Surrogate", "Link", "LossSpec", "loss_rows", "linear_form", "parse_noise", "MAX_DIM", "MAX_LABELS"]
+
+MAX_DIM = 24
+MAX_LABELS = 30000
+MAX_PREDICTIONS = 720
+
+Lin = tuple[tuple[Fraction, ...], Fraction]
+
+
+def linear_form(expr: Any, syms: Sequence[sympy.Symbol]) -> tuple[tuple[Fraction, ...], Fraction] | None:
+    """``expr = a.x + b`` with exact rational ``a, b``, or None when ``expr`` is not affine
+    with rational coefficients in ``syms``."""
+    expr = sympy.sympify(expr)
+    if expr.free_symbols - set(syms):
+        return None
+    try:
+        poly = sympy.Poly(expr, *syms, domain="QQ") if syms else None
+    except (sympy.PolynomialError, sympy.CoercionFailed, sympy.GeneratorsNeeded, ValueError, TypeError):
+        return None
+    if poly is None:
+        if expr.is_Rational:
+            return (), Fraction(int(expr.p), int(expr.q))
+        return None
+    if poly.total_degree() > 1:
+        return None
+    a = []
+    for s in syms:
+        c = poly.coeff_monomial(s)
+        a.append(Fraction(int(c.p), int(c.q)))
+    c0 = poly.coeff_monomial(1)
+    return tuple(a), Fraction(int(c0.p), int(c0.q))
+
+
+def _lin_text(a: Sequence[Fraction], b: Fraction, names: Sequence[str], op: str = "<=") -> str:
+    terms = []
+    for c, nm in zip(a, names, strict=True):
+        if c == 0:
+            continue
+        if c == 1:
+            terms.append(f"+ {nm}")
+        elif c == -1:
+            terms.append(f"- {nm}")
+        else:
+            terms.append(f"{'-' if c < 0 else '+'} {fraction_str(abs(c))}*{nm}")
+    lhs = " ".join(terms).lstrip("+ ") or "0"
+    if lhs.startswith("- "):
+        lhs = "-" + lhs[2:]
+    return f"{lhs} {op} {fraction_str(b)}"
+
+
+# --------------------------------------------------------------------------- surrogate
+
+
+@dataclass(frozen=True)
+class Surrogate:
+    """``psi(y, u)`` for ``y = 1..n``: ``per_label[y-1]`` is a sympy expression (or a string in
+    sympy syntax) in ``u1..u<dim>``; ``domain`` is a list of relations in ``u`` (default: all of
+    ``R^dim``).  Strings are parsed safely (:mod:`symcal.calibration.parse`)."""
+
+    dim: int
+    per_label: tuple[Any, ...]
+    domain: tuple[Any, ...] = ()
+    name: str = ""
+    u: tuple[sympy.Symbol, ...] = field(default=(), compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if isinstance(self.dim, bool) or not isinstance(self.dim, int) or not 1 <= self.dim <= MAX_DIM:
+            raise invalid("surrogate.dim", self.dim, f"a whole number 1 <= dim <= {MAX_DIM}")
+        u = variables("u", self.dim)
+        if isinstance(self.per_label, str | bytes) or not isinstance(self.per_label, Sequence):
+            raise invalid("surrogate.per_label", self.per_label, "a list of expressions, one per label")
+        if not 1 <= len(self.per_label) <= MAX_LABELS:
+            raise invalid("surrogate.per_label", f"{len(self.per_label)} expressions",
+                          f"between 1 and {MAX_LABELS} expressions, one per label")
+        exprs = tuple(parse_expression(e, f"surrogate.per_label[{i}]", u) for i, e in enumerate(self.per_label))
+        dom = self.domain
+        if dom is None:
+            dom = ()
+        if isinstance(dom, str | bytes) or not isinstance(dom, Sequence):
+            raise invalid("surrogate.domain", dom, "a list of relations in u1..ud, e.g. ['u1 + u2 + u3 = 0']")
+        rels = tuple(parse_relation(r, f"surrogate.domain[{i}]", u) for i, r in enumerate(dom))
+        object.__setattr__(self, "per_label", exprs)
+        object.__setattr__(self, "domain", rels)
+        object.__setattr__(self, "u", tuple(u))
+
+    @classmethod
+    def parse(cls, data: Any, param: str = "surrogate") -> Surrogate:
+        """From a JSON-like dict ``{"dim": d, "per_label": [...], "domain": [...], "name": ...}``."""
+        if isinstance(data, Surrogate):
+            return data
+        if not isinstance(data, dict):
+            raise invalid(param, data, 'an object {"dim": d, "per_label": [...], "domain": [...]}')
+        extra = set(data) - {"dim", "per_label", "domain", "name"}
+        if extra:
+            raise invalid(param, sorted(extra), "only the keys dim, per_label, domain, name")
+        if "dim" not in data or "per_label" not in data:
+            raise invalid(param, sorted(data), "the keys dim and per_label")
+        return cls(data["dim"], data["per_label"], data.get("domain") or (), str(data.get("name", "")))
+
+    @property
+    def labels(self) -> int:
+        return len(self.per_label)
+
+    def domain_constraints(self) -> tuple[list[Lin], list[Lin], list[str]]:
+        """``(equalities a.u = b, inequalities a.u <= b, unsupported relations as text)``."""
+        eqs: list[Lin] = []
+        les: list[Lin] = []
+        bad: list[str] = []
+        for rel in self.domain:
+            if isinstance(rel, sympy.Eq):
+                lf = linear_form(rel.lhs - rel.rhs, self.u)
+                if lf is None:
+                    bad.append(f"{rel} (not affine)")
+                else:
+                    eqs.append((lf[0], -lf[1]))
+            elif isinstance(rel, sympy.LessThan | sympy.GreaterThan):
+                diff = rel.lhs - rel.rhs if isinstance(rel, sympy.LessThan) else rel.rhs - rel.lhs
+                lf = linear_form(diff, self.u)
+                if lf is None:
+                    bad.append(f"{rel} (not linear)")
+                else:
+                    les.append((lf[0], -lf[1]))
+            else:
+                bad.append(f"{rel} (only closed linear constraints: =, <=, >=)")
+        return eqs, les, bad
+
+    def to_json(self) -> dict[str, Any]:
+        return {"dim": self.dim, "per_label": [sympy.sstr(e) for e in self.per_label],
+                "domain": [sympy.sstr(r) for r in self.domain], "name": self.name}
+
+
+# --------------------------------------------------------------------------- link
+
+
+@dataclass(frozen=True)
+class Link:
+    """``pred : C -> {1..k}`` through its closed cells (lists of ``a.u <= b``).
+
+    ``kind`` is ``argmax``, ``argmin``, ``linear``, ``sort-desc`` or ``regions``;
+    ``prediction_names`` label the k predictions; ``matrix``/``offset`` keep a linear link's data.
+    """
+
+    kind: str
+    dim: int
+    cells: tuple[tuple[Lin, ...], ...]
+    prediction_names: tuple[str, ...]
+    exclusive: bool
+    matrix: tuple[tuple[Fraction, ...], ...] = ()
+    offset: tuple[Fraction, ...] = ()
+    permutations: tuple[tuple[int, ...], ...] = ()
+
+    @property
+    def k(self) -> int:
+        return len(self.cells)
+
+    def describe(self) -> str:
+        return {"argmax": "pred(u) = argmax_j u_j", "argmin": "pred(u) = argmin_j u_j",
+                "linear": "pred(u) = argmin_t <u, B_t> + c_t",
+                "sort-desc": "pred(u) = a permutation sorting u decreasingly (sigma(i) = position of i)",
+                "regions": "pred(u) = t only where u lies in the user's closed region R_t"}[self.kind]
+
+    def cell_text(self, t: int) -> list[str]:
+        names = [f"u{i}" for i in range(1, self.dim + 1)]
+        return [_lin_text(a, b, names) for a, b in self.cells[t]]
+
+    def score(self, u: Sequence[Fraction]) -> list[Fraction] | None:
+        """The built-in link's score of each prediction at ``u`` (smaller is preferred)."""
+        if self.kind == "argmax":
+            return [-x for x in u]
+        if self.kind == "argmin":
+            return list(u)
+        if self.kind == "linear":
+            return [sum((b * x for b, x in zip(row, u, strict=True)), Fraction(0)) + c
+                    for row, c in zip(self.matrix, self.offset, strict=True)]
+        return None
+
+    def predictions_at(self, u: Sequence[Fraction]) -> set[int]:
+        """Every prediction ``pred`` may give at ``u`` (all tied best ones; 0-based), computed from
+        the link's own definition, independently of the cells (regions: the regions containing u)."""
+        sc = self.score(u)
+        if sc is not None:
+            best = min(sc)
+            return {t for t, s in enumerate(sc) if s == best}
+        if self.kind == "sort-desc":
+            out = set()
+            for t, sigma in enumerate(self.permutations):
+                # sigma(i) < sigma(j)  =>  u_i >= u_j
+                if all(u[i] >= u[j] for i in range(self.dim) for j in range(self.dim) if sigma[i] < sigma[j]):
+                    out.add(t)
+            return out
+        return {t for t, cell in enumerate(self.cells)
+                if all(sum((a * x for a, x in zip(ai, u, strict=True)), Fraction(0)) <= b for ai, b in cell)}
+
+    @classmethod
+    def parse(cls, spec: Any, dim: int, k: int | None = None, param: str = "link",
+              base: Path | None = None) -> Link:
+        """``"argmax"``, ``"argmin"``, ``"sort-desc"``, ``{"linear": B, "offset": c}``,
+        ``{"regions": [[relations], ...]}`` or the path of a Python file defining ``REGIONS``."""
+        if isinstance(spec, Link):
+            if spec.dim != dim:
+                raise invalid(param, spec.kind, f"a link on R^{dim} (it is on R^{spec.dim})")
+            return spec
+        e = list(range(dim))
+
+        def unit(i: int, s: Fraction = Fraction(1)) -> list[Fraction]:
+            v = [Fraction(0)] * dim
+            v[i] = s
+            return v
+
+        if spec in ("argmax", "argmin"):
+            sgn = Fraction(1) if spec == "argmax" else Fraction(-1)
+            cells = []
+            for t in e:
+                # argmax: u_j - u_t <= 0 for all j != t
+                rows = []
+                for j in e:
+                    if j != t:
+                        a = unit(j, sgn)
+                        a[t] = -sgn
+                        rows.append((tuple(a), Fraction(0)))
+                cells.append(tuple(rows))
+            return cls(spec, dim, tuple(cells), tuple(f"{i + 1}" for i in e), True)
+        if spec in ("sort-desc", "sort"):
+            if dim > 6:
+                raise invalid(param, spec, "sort-desc with dim <= 6 (dim! predictions)")
+            perms = tuple(itertools.permutations(range(1, dim + 1)))
+            cells = []
+            for sigma in perms:
+                order = sorted(range(dim), key=lambda i, s=sigma: s[i])  # documents best first
+                rows = []
+                for a_doc, b_doc in zip(order, order[1:], strict=False):
+                    v = [Fraction(0)] * dim
+                    v[b_doc], v[a_doc] = Fraction(1), Fraction(-1)  # u_b - u_a <= 0
+                    rows.append((tuple(v), Fraction(0)))
+                cells.append(tuple(rows))
+            return cls("sort-desc", dim, tuple(cells), tuple(str(s) for s in perms), True, permutations=perms)
+        if isinstance(spec, dict) and "linear" in spec:
+            extra = set(spec) - {"linear", "offset", "names"}
+            if extra:
+                raise invalid(param, sorted(extra), "only the keys linear, offset, names")
+            B = spec["linear"]
+            if isinstance(B, str | bytes) or not isinstance(B, Sequence) or not B:
+                raise invalid(f"{param}.linear", B, f"a non-empty k x {dim} matrix (one row per prediction)")
+            rows_b = []
+            for t, row in enumerate(B):
+                if isinstance(row, str | bytes) or not isinstance(row, Sequence) or len(row) != dim:
+                    raise invalid(f"{param}.linear[{t}]", row, f"a row of {dim} exact numbers")
+                rows_b.append(tuple(to_fraction(x, f"{param}.linear[{t}][{i}]") for i, x in enumerate(row)))
+            off = spec.get("offset")
+            if off is None:
+                offs = tuple(Fraction(0) for _ in rows_b)
+            elif isinstance(off, str | bytes) or not isinstance(off, Sequence) or len(off) != len(rows_b):
+                raise invalid(f"{param}.offset", off, f"a list of {len(rows_b)} exact numbers, one per row")
+            else:
+                offs = tuple(to_fraction(x, f"{param}.offset[{t}]") for t, x in enumerate(off))
+            cells = []
+            for t in range(len(rows_b)):
+                rows = []
+                for s in range(len(rows_b)):
+                    if s != t:
+                        a = tuple(x - y for x, y in zip(rows_b[t], rows_b[s], strict=True))
+                        rows.append((a, offs[s] - offs[t]))
+                cells.append(tuple(rows))
+            names = spec.get("names") or [f"{t + 1}" for t in range(len(rows_b))]
+            if len(names) != len(rows_b):
+                raise invalid(f"{param}.names", names, f"{len(rows_b)} names")
+            return cls("linear", dim, tuple(cells), tuple(map(str, names)), True, tuple(rows_b), offs)
+        regions = None
+        if isinstance(spec, dict) and "regions" in spec:
+            regions = spec["regions"]
+        elif isinstance(spec, str) and spec.endswith(".py"):
+            path = Path(spec)
+            if not path.is_absolute() and base is not None:
+                path = base / path
+            if not path.is_file():
+                raise invalid(param, spec, "an existing Python file defining REGIONS")
+            try:
+                ns = runpy.run_path(str(path))
+            except Exception as ex:  # the user's own file
+                raise invalid(param, spec, f"a Python file that runs ({type(ex).__name__}: {ex})") from None
+            regions = ns.get("REGIONS")
+            if regions is None:
+                raise invalid(param, spec, "a Python file defining REGIONS: one list of linear relations in "
+                                           "u1..ud per prediction")
+        if regions is None:
+            raise invalid(param, spec, '"argmax", "argmin", "sort-desc", {"linear": B, "offset": c}, '
+                                       '{"regions": [[...], ...]} or a Python file defining REGIONS')
+        if isinstance(regions, str | bytes) or not isinstance(regions, Sequence) or not regions:
+            raise invalid(f"{param}.regions", regions, "a non-empty list: one list of relations per prediction")
+        u = variables("u", dim)
+        cells = []
+        for t, reg in enumerate(regions):
+            if isinstance(reg, str | bytes) or not isinstance(reg, Sequence):
+                raise invalid(f"{param}.regions[{t}]", reg, "a list of linear relations in u1..ud")
+            rows = []
+            for i, text in enumerate(reg):
+                rel = parse_relation(text, f"{param}.regions[{t}][{i}]", u)
+                if isinstance(rel, sympy.LessThan | sympy.GreaterThan):
+                    diff = rel.lhs - rel.rhs if isinstance(rel, sympy.LessThan) else rel.rhs - rel.lhs
+                    lf = linear_form(diff, u)
+                    if lf is not None:
+                        rows.append((lf[0], -lf[1]))
+                        continue
+                elif isinstance(rel, sympy.Eq):
+                    lf = linear_form(rel.lhs - rel.rhs, u)
+                    if lf is not None:
+                        rows.append((lf[0], -lf[1]))
+                        rows.append((tuple(-x for x in lf[0]), lf[1]))
+                        continue
+                raise invalid(f"{param}.regions[{t}][{i}]", text,
+                              "a closed linear relation in u (<=, >= or =) describing the closed region")
+            cells.append(tuple(rows))
+        return cls("regions", dim, tuple(cells), tuple(f"{t + 1}" for t in range(len(cells))), False)
+
+
+# --------------------------------------------------------------------------- loss, noise
+
+
+@dataclass(frozen=True)
+class LossSpec:
+    rows: tuple[tuple[Fraction, ...], ...]
+    label_names: tuple[str, ...]
+    prediction_names: tuple[str, ...]
+    predictions: tuple[Any, ...]
+    name: str = ""
+
+
+def loss_rows(loss: Any, param: str = "loss") -> LossSpec:
+    """A :class:`LossMatrix`, a list of rows of exact numbers, or ``{"name": <paper loss>, "r": r, ...}``."""
+    from symcal.ranking.loss_matrix import LossMatrix
+
+    if isinstance(loss, dict):
+        from symcal.ranking.subset_losses import named_loss
+
+        params = {k: v for k, v in loss.items() if k not in ("name", "r")}
+        if "name" not in loss:
+            raise invalid(param, loss, 'a matrix (list of rows) or {"name": "precision", "r": 3, "q": 2}')
+        loss = named_loss(loss["name"], loss.get("r", 3), **params).matrix
+    if isinstance(loss, LossMatrix):
+        n, k = loss.shape
+        rows = tuple(tuple(loss.entry(a, b) for b in range(k)) for a in range(n))
+        return LossSpec(rows, tuple(str(x) for x in loss.labels), tuple(str(x) for x in loss.predictions),
+                        tuple(loss.predictions), loss.name)
+    if isinstance(loss, str | bytes) or not isinstance(loss, Sequence) or not loss:
+        raise invalid(param, loss, "a non-empty n x k matrix: a list of rows of exact numbers")
+    out = []
+    width = None
+    for a, row in enumerate(loss):
+        if isinstance(row, str | bytes) or not isinstance(row, Sequence) or not row:
+            raise invalid(f"{param}[{a}]", row, "a non-empty row of exact numbers")
+        if width is None:
+            width = len(row)
+        elif len(row) != width:
+            raise invalid(f"{param}[{a}]", f"{len(row)} entries", f"{width} entries like row 0")
+        out.append(tuple(to_fraction(x, f"{param}[{a}][{b}]") for b, x in enumerate(row)))
+    assert width is not None
+    if len(out) > MAX_LABELS or width > MAX_PREDICTIONS:
+        raise invalid(param, f"{len(out)} x {width}", f"at most {MAX_LABELS} labels and {MAX_PREDICTIONS} predictions")
+    return LossSpec(tuple(out), tuple(f"{a + 1}" for a in range(len(out))), tuple(f"{b + 1}" for b in range(width)),
+                    tuple(range(1, width + 1)))
+
+
+def parse_noise(noise: Any, n: int, param: str = "noise") -> tuple[Any, ...]:
+    if noise is None:
+        return ()
+    if isinstance(noise, str | bytes) or not isinstance(noise, Sequence):
+        raise invalid(param, noise, "a list of relations in p1..pn, e.g. ['p1 >= p2']")
+    p = variables("p", n)
+    return tuple(parse_relation(r, f"{param}[{i}]", p) for i, r in enumerate(noise))
+
+
+def read_problem_file(path: str | Path) -> dict[str, Any]:
+    """The JSON calibration file as a dict of the keyword arguments of ``check_calibration``."""
+    p = Path(path)
+    if not p.is_file():
+        raise invalid("file", str(path), "an existing JSON file with loss, surrogate and link")
+    try:
+        data = json.loads(p.read_text(encoding="utf-8"), parse_float=_refuse_float)
+    except json.JSONDecodeError as e:
+        raise invalid("file", str(path), f"valid JSON ({e.msg} at line {e.lineno})") from None
+    except _FloatSeen as e:
+        fix = "write it as a string such as \"1/2\""
+        if len(e.text) <= 30 and "e" not in e.text.lower():
+            fr = Fraction(e.text)
+            fix = f"write \"{fr.numerator}/{fr.denominator}\""
+        raise invalid("file", f"{path}: {e.text}", "exact numbers (integers or \"p/q\" strings), not floats",
+                      fix) from None
+    except (OSError, ValueError, RecursionError) as e:
+        raise invalid("file", str(path), "a readable UTF-8 JSON file", str(e).split(";")[0]) from None
+    if not isinstance(data, dict):
+        raise invalid("file", str(path), "a JSON object with loss, surrogate, link (and optional noise)")
+    extra = set(data) - {"loss", "surrogate", "link", "noise", "name", "comment", "expected"}
+    if extra:
+        raise invalid("file", sorted(extra), "only the keys loss, surrogate, link, noise, name, comment, expected")
+    for key in ("loss", "surrogate", "link"):
+        if key not in data:
+            raise invalid("file", str(path), f"the key {key!r}")
+    link = data["link"]
+    if isinstance(link, str) and link.endswith(".py") and not Path(link).is_absolute():
+        link = str(p.parent / link)
+    return {"loss": data["loss"], "surrogate": data["surrogate"], "link": link, "noise": data.get("noise"),
+            "name": data.get("name", p.stem)}
+
+
+class _FloatSeen(Exception):
+    def __init__(self, text: str) -> None:
+        super().__init__(f"float {text}")
+        self.text = text
+
+
+def _refuse_float(text: str) -> Any:
+    raise _FloatSeen(text)

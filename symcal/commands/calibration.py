@@ -1,0 +1,119 @@
+"""``symcal calibration FILE``: is a surrogate with a link calibrated for a loss matrix over the
+simplex (or a noise subset)?  See :mod:`symcal.calibration` for the definition and the method.
+
+    symcal calibration examples/calibration/lee_lin_wahba_3.json
+    symcal calibration examples/calibration/weston_watkins_3.json --json --timeout 30
+
+The file is JSON::
+
+    {"loss": [[0,1,1],[1,0,1],[1,1,0]],
+     "surrogate": {"dim": 3, "domain": ["u1 + u2 + u3 = 0"],
+                   "per_label": ["Max(0, 1 + u2) + Max(0, 1 + u3)", "...", "..."]},
+     "link": "argmax",
+     "noise": ["p1 >= p2"]}
+
+``loss`` may also be ``{"name": "precision", "r": 3, "q": 2}`` (a paper loss); ``link`` is
+``"argmax"``, ``"argmin"``, ``"sort-desc"``, ``{"linear": B, "offset": c}``,
+``{"regions": [[...], ...]}`` or a Python file defining ``REGIONS``.
+
+Exit code: 0 when decided (proved or refuted), 1 when unknown, 2 on bad input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from symcal.exact import fraction_str
+
+EXIT_DECIDED = 0
+EXIT_UNKNOWN = 1
+
+
+def _timeout(text: str) -> float:
+    try:
+        v = float(text)
+    except ValueError:
+        v = -1.0
+    if not 0 < v <= 86400:
+        raise argparse.ArgumentTypeError(f"--timeout={text!r}: expected a number of seconds > 0 (at most 86400)")
+    return v
+
+
+def register(sub: Any) -> None:
+    sp = sub.add_parser("calibration", help="is a surrogate with a link calibrated for a loss matrix over the "
+                                            "simplex or a noise subset? (JSON file)")
+    sp.add_argument("file", help="JSON file with loss, surrogate, link and optional noise")
+    sp.add_argument("--timeout", type=_timeout, default=60.0, help="CPU seconds for the decision (default 60)")
+    sp.add_argument("--json", action="store_true", help="print a JSON object")
+    sp.set_defaults(fn=run)
+
+
+def _show(x: Any) -> Any:
+    from fractions import Fraction
+
+    if isinstance(x, Fraction):
+        return fraction_str(x)
+    if isinstance(x, list | tuple):
+        return [_show(v) for v in x]
+    return x
+
+
+def report(s: Any, v: Any) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "id": v.claim_id, "status": v.status.value, "scope": v.scope, "seconds": round(v.seconds, 4),
+        "backend": v.backend, "reason": v.reason or None,
+        "problem": {"labels": s.n, "predictions": s.k, "dim": s.d, "link": s.link.kind,
+                    "domain": s.c_text(), "P": s.p_text()},
+        "counterexample": None,
+        "evidence": v.evidence.to_json() if v.evidence is not None else None,
+    }
+    w = v.witness
+    if w is not None:
+        vals = w.values
+        out["counterexample"] = {
+            "p": [_show(vals[f"p{i}"]) for i in range(1, s.n + 1)],
+            "u": [_show(vals[f"u{i}"]) for i in range(1, s.d + 1)],
+            "pred": vals["pred"], "loss_of_pred": _show(vals["loss of pred"]),
+            "optimal_loss": _show(vals["optimal loss"]), "optimal_predictions": vals["optimal predictions"],
+            "rechecked": w.rechecked, "detail": w.detail,
+        }
+    return out
+
+
+def _print(rep: dict[str, Any], v: Any) -> None:
+    print(f"{rep['id']}: {rep['status']}  ({rep['seconds']:.2f} s)")
+    print(f"scope: {rep['scope']}")
+    if rep["reason"]:
+        print(f"reason: {rep['reason']}")
+    ce = rep["counterexample"]
+    if ce:
+        print("counterexample (re-checked exactly):")
+        print(f"  p = ({', '.join(ce['p'])})")
+        print(f"  u = ({', '.join(ce['u'])})  minimises risk_p")
+        print(f"  the link predicts {ce['pred']} on u + eps (c - u), eps -> 0: conditional loss "
+              f"{ce['loss_of_pred']}; optimal {ce['optimal_loss']} "
+              f"(by {', '.join(map(str, ce['optimal_predictions']))})")
+        for key, val in v.witness.certificate.items():
+            if key not in ("mu", "nu", "eta", "max-terms"):
+                print(f"  {key}: {val}")
+    elif v.evidence is not None:
+        print(f"evidence: {v.evidence.summary()}")
+        parts = getattr(v.evidence, "parts", ())
+        for label, ev in parts[:6]:
+            print(f"  {label}: {ev.summary()}")
+        if len(parts) > 6:
+            print(f"  ... {len(parts) - 6} more (--json for all, with the SMT-LIB2 text)")
+
+
+def run(args: argparse.Namespace) -> int:
+    from symcal.calibration import check_file
+
+    s, v = check_file(args.file, timeout=args.timeout)
+    rep = report(s, v)
+    if args.json:
+        print(json.dumps(rep, indent=1, default=str))
+    else:
+        _print(rep, v)
+    return EXIT_DECIDED if v.status.decisive else EXIT_UNKNOWN
