@@ -11,6 +11,7 @@ from symcal.claims import (
     NumericOutcome,
     all_sizes,
     bounded_inequality,
+    calibrated,
     exists,
     finite_check,
     identity,
@@ -30,6 +31,6 @@ __version__ = "0.1.0"
 __all__ = [
     "And", "Citation", "Claim", "Finding", "Iff", "Implies", "InvalidClaim", "InvalidInput",
     "Local", "NoBackendAvailable", "Not", "NumericOutcome", "Or", "Status", "SymcalError",
-    "Verdict", "all_sizes", "bounded_inequality", "check", "check_many", "exists", "finite_check", "identity",
-    "implies", "implies_cases", "node_implies", "numeric", "reals", "__version__",
+    "Verdict", "all_sizes", "bounded_inequality", "calibrated", "check", "check_many", "exists", "finite_check",
+    "identity", "implies", "implies_cases", "node_implies", "numeric", "reals", "__version__",
 ]

@@ -88,6 +88,15 @@ def decide(claim: Claim, m: int | None, budget: Budget, *, encoding: str = "auto
             return decide_bounded(spec.lhs(m), spec.relation, spec.rhs(m), spec.box(m), conds, budget,
                                   label=claim.id, max_boxes=spec.max_boxes, max_depth=spec.max_depth,
                                   precision=spec.precision)
+        if kind == "calibration":
+            from symcal.calibration import setup
+            from symcal.calibration.engine import decide as decide_calibration
+
+            require("z3", "base")
+            st = setup(spec.loss(m), spec.surrogate(m), spec.link(m), noise=spec.noise(m), name=claim.id)
+            v = decide_calibration(st, max(0.1, budget.left()))
+            scope = (f"m = {m}: " if m is not None else "") + v.scope
+            return Outcome(v.status, scope, v.backend, v.evidence, v.reason)
         if kind == "numeric":
             from symcal.backends.numeric_backend import decide_numeric
 

@@ -3,6 +3,7 @@
 from symcal.claims.constructors import (
     all_sizes,
     bounded_inequality,
+    calibrated,
     exists,
     finite_check,
     identity,
@@ -15,6 +16,7 @@ from symcal.claims.constructors import (
 from symcal.claims.core import Citation, Claim, Finding, Local, NumericOutcome, Sizes
 
 __all__ = [
+    "calibrated",
     "Citation",
     "Claim",
     "Finding",

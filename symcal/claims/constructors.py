@@ -34,6 +34,7 @@ from symcal.errors import InvalidClaim, invalid
 from symcal.verdicts import Status
 
 __all__ = [
+    "calibrated",
     "identity",
     "implies",
     "implies_cases",
@@ -441,4 +442,46 @@ def bounded_inequality(
         method=("z3 when algebraic; else rigorous mpmath iv branch-and-bound with derivative-sign face "
                 "reduction; counterexamples re-checked at a higher precision"),
         scope=scope,
+    )
+
+
+def calibrated(
+    id: str,
+    *,
+    loss: Any,
+    surrogate: Any,
+    link: Any,
+    cite: Citation,
+    noise: Any = None,
+    statement: str = "",
+    sizes: Any = None,
+    expected: str | Status | None = None,
+    finding: Finding | None = None,
+) -> Claim:
+    """``surrogate`` with ``link`` is calibrated for ``loss`` over the whole simplex (or the subset
+    cut out by the ``noise`` relations in p1..pn), in the sense of Tewari & Bartlett (2007) and
+    Ramaswamy et al. (2013, Definition 1); see :mod:`symcal.calibration`.
+
+    Each of ``loss``, ``surrogate``, ``link``, ``noise`` is what
+    :func:`symcal.calibration.check_calibration` takes, or a function of the size ``m`` (e.g. the
+    number of documents r).  ``proved`` rests on one SMT query per pair of predictions;
+    ``refuted`` on an exact counterexample distribution re-checked without the solver.
+    """
+    from symcal.claims.core import CalibrationSpec
+
+    def b(x: Any) -> Any:
+        return x if callable(x) and not isinstance(x, str | dict | list | tuple) else (lambda m: x)
+
+    return Claim(
+        id=id,
+        citation=_cite(cite, id),
+        kind="calibration",
+        statement=statement or id,
+        spec=CalibrationSpec(b(loss), b(surrogate), b(link), b(noise)),
+        expected=_expected(expected, Status.PROVED),
+        sizes=_sizes(sizes, id),
+        finding=finding,
+        method=("calibration over the whole simplex (symcal.calibration): quadratic surrogates by their affine "
+                "minimiser, polyhedral ones by exact KKT conditions; one z3 query per pair of predictions; "
+                "counterexamples re-checked in exact arithmetic"),
     )

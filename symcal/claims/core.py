@@ -336,6 +336,17 @@ class Claim:
         return self.sizes is not None
 
 
+@dataclass(frozen=True)
+class CalibrationSpec:
+    """``surrogate`` with ``link`` is calibrated for ``loss`` over the simplex cut by ``noise``
+    (each a fixed value or a function of the size m); decided by :mod:`symcal.calibration`."""
+
+    loss: Builder
+    surrogate: Builder
+    link: Builder
+    noise: Builder
+
+
 # --- bounded inequalities (kind "interval"): symcal.backends.interval_backend ---------------
 
 
