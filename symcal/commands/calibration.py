@@ -84,7 +84,13 @@ def report(s: Any, v: Any) -> dict[str, Any]:
 
 def _print(rep: dict[str, Any], v: Any) -> None:
     print(f"{rep['id']}: {rep['status']}  ({rep['seconds']:.2f} s)")
-    print(f"scope: {rep['scope']}")
+    from symcal.calibration import DEFINITION
+
+    scope = rep["scope"]
+    if scope.startswith(DEFINITION):  # the definition once, then what this check covered
+        print(f"definition: {DEFINITION}")
+        scope = scope[len(DEFINITION):].lstrip("; ")
+    print(f"scope: {scope}")
     if rep["reason"]:
         print(f"reason: {rep['reason']}")
     ce = rep["counterexample"]
