@@ -79,6 +79,15 @@ def _candidates(
     # rounded versions of the raw model (algebraic models become nearby simple rationals)
     for den in (1, 2, 10, 100, 10**6):
         cands.append({k: v.limit_denominator(den) for k, v in result_model.items()})
+    # then a search with the variables pinned to nearby rationals one by one (an algebraic model
+    # that no rounding turns into a witness usually has rational neighbours that are models)
+    try:
+        pinned = z3_backend.pinned_model(constraints, zvars, result_model,
+                                         Budget(min(5.0, max(0.1, budget.left() / 2))))
+    except Exception:  # pragma: no cover - best effort
+        pinned = None
+    if pinned is not None:
+        cands.append(pinned)
     return cands
 
 

@@ -17,7 +17,7 @@ from typing import Any
 from symcal.backends.base import Budget
 from symcal.backends.translate import model_fraction
 
-__all__ = ["NAME", "version", "SolveResult", "solve", "smtlib_text", "small_models"]
+__all__ = ["NAME", "version", "SolveResult", "solve", "smtlib_text", "small_models", "pinned_model"]
 
 NAME = "z3"
 
@@ -139,3 +139,47 @@ def small_models(
             )
             break
     return out
+
+
+def _near(x: Fraction) -> list[Fraction]:
+    """Simple rationals near ``x``, simplest first."""
+    out: list[Fraction] = []
+    for den in (1, 2, 3, 4, 10, 100, 1000, 10**6):
+        for c in (x.limit_denominator(den), Fraction(int(x * den), den), Fraction(int(x * den) + 1, den)):
+            if c not in out:
+                out.append(c)
+    return out
+
+
+def pinned_model(constraints: list[Any], variables: list[Any], model: dict[str, Fraction],
+                 budget: Budget) -> dict[str, Fraction] | None:
+    """A rational model found by pinning the variables one at a time to simple rationals near
+    z3's (possibly algebraic) model, re-solving after each pin so the remaining variables adapt.
+
+    A satisfiable query whose model z3 gives in algebraic numbers (e.g. a root of a cubic) has
+    no nearby rational model only when the point is isolated; otherwise this finds one that the
+    caller then re-checks exactly (issue 12, item 2).  None when a variable cannot be pinned
+    within the budget."""
+    import z3
+
+    pins: list[Any] = []
+    current = dict(model)
+    for v in variables:
+        name = str(v)
+        if budget.left() <= 0.05:
+            return None
+        target = current.get(name, Fraction(0))
+        for r in _near(target):
+            if budget.left() <= 0.05:
+                return None
+            val = z3.IntVal(r.numerator) if v.is_int() else z3.RealVal(f"{r.numerator}/{r.denominator}")
+            if v.is_int() and r.denominator != 1:
+                continue
+            res = solve(constraints + pins + [v == val], Budget(max(0.05, min(1.0, budget.left()))), variables)
+            if res.answer == "sat" and res.model is not None:
+                pins.append(v == val)
+                current = res.model
+                break
+        else:
+            return None
+    return current
