@@ -39,7 +39,14 @@ def _size(text: str) -> tuple[int, int]:
     hi = int(m.group(2)) if m.group(2) else lo
     if lo > hi:
         raise argparse.ArgumentTypeError(f"--size={text!r}: expected A <= B")
+    if hi - lo + 1 > MAX_SIZES:
+        raise argparse.ArgumentTypeError(f"--size={text!r}: {hi - lo + 1:,} sizes; at most {MAX_SIZES:,} sizes per "
+                                         f"sweep")
     return lo, hi
+
+
+MAX_SIZES = 10_000
+MAX_TIMEOUT = 86_400.0  # one day: beyond that a number of seconds is a typo (and overflows timers)
 
 
 def _positive(text: str) -> float:
@@ -49,6 +56,8 @@ def _positive(text: str) -> float:
         raise argparse.ArgumentTypeError(f"--timeout={text!r}: expected a positive number of seconds") from None
     if not v > 0 or v != v or v == float("inf"):
         raise argparse.ArgumentTypeError(f"--timeout={text!r}: expected a positive number of seconds")
+    if v > MAX_TIMEOUT:
+        raise argparse.ArgumentTypeError(f"--timeout={text!r}: expected at most {MAX_TIMEOUT:g} seconds (one day)")
     return v
 
 
@@ -60,7 +69,12 @@ def _claims(args: argparse.Namespace) -> list[Claim]:
 
     if getattr(args, "theorems", None):
         claims: list[Claim] = []
+        seen: set[Path] = set()
         for f in args.theorems:
+            key = Path(f).resolve()
+            if key in seen:
+                raise invalid("--theorems", f, "each file once (it was given twice)")
+            seen.add(key)
             claims += load_file(f)
         if getattr(args, "with_library", False):
             claims += load_bundled()

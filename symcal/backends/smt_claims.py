@@ -113,8 +113,9 @@ def decide_implies(hyps: dict[str, list[Any]], conclusion: Any, budget: Budget, 
     res = z3_backend.solve(constraints, budget, zvars, comment=f"{label}: negated claim; unsat = proved")
     ver = z3_backend.version()
     if res.answer == "unsat":
-        return Outcome(Status.PROVED, scope, "z3", SmtResult("z3", ver, "unsat", res.smtlib),
-                       warnings=vacuity(zh, zvars, budget, label))
+        # a conclusion of False states that the hypotheses are contradictory: that is the claim
+        warn = () if conclusion is sympy.false else vacuity(zh, zvars, budget, label)
+        return Outcome(Status.PROVED, scope, "z3", SmtResult("z3", ver, "unsat", res.smtlib), warnings=warn)
     if res.answer == "unknown":
         return Outcome(Status.UNKNOWN, scope, "z3", reason=res.reason)
     assert res.model is not None

@@ -85,6 +85,33 @@ def _cite(cite: Any, claim_id: str) -> Citation:
     return cite
 
 
+def _strict(value: Any, param: str, claim_id: str) -> None:
+    """Refuse what would silently change the claim: a Python bool where a relation belongs
+    (``x == y`` compares expressions structurally and gives False), and float constants in an
+    exact statement (``x > 0.1``).  Functions of the size m are checked when they are built."""
+    if callable(value) and not isinstance(value, sympy.Basic):
+        return
+    items = value if isinstance(value, list | tuple) else [value]
+    for k, e in enumerate(items):
+        where = f"{param}[{k}]" if isinstance(value, list | tuple) else param
+        if isinstance(e, list | tuple):
+            _strict(e, where, claim_id)
+            continue
+        if isinstance(e, bool):  # sympy's own true/false (a relation that evaluated) are fine
+            raise invalid(where, e, f"a sympy relation for {claim_id}, not the truth value {bool(e)}",
+                          "did you write == ? use sympy.Eq(lhs, rhs) (Python's == compares expressions "
+                          "structurally)")
+        if isinstance(e, float):
+            raise invalid(where, e, f"an exact value for {claim_id}, not a float",
+                          f"use sympy.Rational({sympy.nsimplify(e, rational=True)})")
+        if isinstance(e, sympy.Basic):
+            floats = e.atoms(sympy.Float)
+            if floats:
+                f0 = next(iter(floats))
+                raise invalid(where, sympy.sstr(e), f"an exact statement for {claim_id}, without the float {f0}",
+                              f"write sympy.Rational({sympy.nsimplify(f0, rational=True)})")
+
+
 def _hyp_dict(hypotheses: Any, claim_id: str) -> dict[str, Callable[[int | None], Any]]:
     if hypotheses is None:
         return {}
@@ -94,6 +121,7 @@ def _hyp_dict(hypotheses: Any, claim_id: str) -> dict[str, Callable[[int | None]
     for name, value in hypotheses.items():
         if not isinstance(name, str) or not name.isidentifier():
             raise invalid("hypotheses", name, "hypothesis names that are identifiers")
+        _strict(value, f"hypotheses[{name!r}]", claim_id)
         out[name] = as_builder(value)
     return out
 
@@ -151,6 +179,7 @@ def implies(
     Decided by z3 on the negated query; counterexamples are re-checked exactly.  ``scope``
     states what a proof covers beyond the query (shown in the scope of a proved verdict).
     """
+    _strict(conclusion, "conclusion", id)
     return Claim(
         id=id,
         citation=_cite(cite, id),

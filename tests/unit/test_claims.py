@@ -65,7 +65,20 @@ def test_a_finite_check_reports_its_case_count_and_its_failing_case():
     assert v2.status is Status.REFUTED and v2.witness.values == {"n": 1}
 
 
-def test_floats_in_a_claim_are_not_turned_into_exact_results():
-    c = implies("test2026.float", hypotheses={}, conclusion=x * sympy.Float(0.1) <= x, cite=C)
-    v = check(c)
-    assert v.status is Status.UNKNOWN and "float" in v.reason
+def test_floats_in_a_claim_are_refused_when_it_is_built_with_the_exact_fix():
+    # issue 13: a float in an exact constructor is bad input, named with its fix
+    with pytest.raises(InvalidInput, match=r"conclusion=.*float 0\.1.*Rational\(1/10\)"):
+        implies("test2026.float", hypotheses={}, conclusion=x * sympy.Float(0.1) <= x, cite=C)
+    with pytest.raises(InvalidInput, match=r"hypotheses\['h'\]\[0\]"):
+        implies("test2026.float", hypotheses={"h": [x > 0.25]}, conclusion=x > 0, cite=C)
+    # its twin: the exact constant is accepted and decided
+    ok = implies("test2026.exact", hypotheses={"h": [x > sympy.Rational(1, 4)]}, conclusion=x > 0, cite=C)
+    assert check(ok).status is Status.PROVED
+
+
+def test_python_equality_in_a_claim_is_refused_with_the_fix():
+    y = sympy.Symbol("y", real=True)
+    with pytest.raises(InvalidInput, match=r"sympy\.Eq"):
+        implies("test2026.eq", hypotheses={"h": [x == y]}, conclusion=x >= y, cite=C)
+    ok = implies("test2026.eq", hypotheses={"h": [sympy.Eq(x, y)]}, conclusion=x >= y, cite=C)
+    assert check(ok).status is Status.PROVED
