@@ -1,0 +1,439 @@
+# ruff: noqa: E501  (one-line quotes from the papers)
+"""Coverage map of Duchi, Mackey & Jordan (2010), "On the Consistency of Ranking Algorithms"
+(ICML), read from start to end; appendix proofs come where the appendix prints them."""
+
+from symcal.coverage.entry import E
+
+PAPER = "duchi2010"
+SOURCE = "duchi-mackey-jordan-2010-consistency-of-ranking-algorithms.txt"
+
+# Numbered labels the text cites from other works (not statements of this paper).
+EXTERNAL_LABELS = {
+    "Corollary 26": "Zhang (2004), cited for Eq. (4)",
+    "Theorem 24": "Zhang (2004), cited in the proof of Lemma 1",
+    "Theorem 24.1": "Rockafellar (1970), monotone subgradients",
+    "Theorem 25.3": "Rockafellar (1970), a.e. differentiability",
+    "Theorem 5": "Xia et al. (2008), order-preserving probability spaces",
+}
+
+ENTRIES = [
+    E("Section 1, Eq. (1)", "R(f) = E_{X,Q,G} L(f(X, Q), G)", reason="definition"),
+    E("Section 1, Eq. (2)", "l(p, f(x, q)) = sum_{G in G} p_G L(f(x, q), G)", reason="definition"),
+    E("Section 1", "R* = inf_f R(f) = E_{X,Q} inf_alpha l(p, alpha)", reason="definition"),
+    E(
+        "Section 1",
+        "noting that |G(m)| <= 3^(m choose 2)",
+        "duchi2010.dag_count_bound",
+        "duchi2010.dag_count_bound.large_m",
+    ),
+    E(
+        "Section 1, Eq. (3)",
+        "H_m(eps) = inf_p { sum p_G phi(alpha, G) - inf_alpha' ... : l(p, alpha) - inf l >= eps }",
+        reason="definition",
+    ),
+    E(
+        "Section 1",
+        "We immediately have H >= 0, H(0) = 0, and H(eps) is non-decreasing",
+        reason="not checkable: a property of an infimum over the simplex and all score vectors for an arbitrary surrogate phi",
+    ),
+    E(
+        "Lemma 1",
+        "Let zeta be a convex function such that zeta(eps) <= H(eps). Then for all f, zeta(R(f) - R*) <= R_phi(f) - R_phi*",
+        reason="not checkable: Jensen's inequality over arbitrary distributions and scoring functions (measure theory)",
+    ),
+    E(
+        "Section 1, Eq. (4)",
+        "R(f) - R* <= xi(R_phi(f) - R_phi*)",
+        reason="out of scope: consequence of Zhang (2004), Corollary 26, quoted without proof",
+    ),
+    E("Section 1, Eq. (5)", "A(p) = {alpha : l(p, alpha) = inf_alpha' l(p, alpha')}", reason="definition"),
+    E(
+        "Section 1, after Eq. (5)",
+        "The infimum is attained since l is edgewise ... so A(p) is not empty",
+        reason="unchecked: l(p, .) of Eq. (8) takes one value per weak order of alpha, so a finite enumeration for m <= 4 would show the infimum is attained",
+    ),
+    E("Section 1, Eq. (6)", "W(p, alpha) = sum_{G in G} p_G phi(alpha, G)", reason="definition"),
+    E(
+        "Definition 2",
+        "phi is edge-consistent with respect to the loss L if for all p, W*(p) < inf {W(p, alpha) : alpha not in A(p)}",
+        reason="definition",
+    ),
+    E(
+        "Lemma 3",
+        "W*(p) is continuous on Delta",
+        reason="not checkable: continuity of an infimum for an arbitrary continuous bounded-below surrogate",
+    ),
+    E(
+        "Lemma 4",
+        "Let phi be edge-consistent. Then W(p, alpha^(n)) -> W*(p) implies that l(p, alpha^(n)) -> inf l and alpha^(n) in A(p) eventually",
+        reason="not checkable: a limit statement over sequences, for an arbitrary edge-consistent surrogate",
+    ),
+    E(
+        "Lemma 5",
+        "For every eps > 0 there exists a delta > 0 such that ... l(p, alpha) - inf l >= eps implies W(p, alpha) - W*(p) >= delta",
+        reason="not checkable: uniformity over the simplex by compactness, for an arbitrary edge-consistent surrogate",
+    ),
+    E(
+        "Theorem 6",
+        "phi is edge-consistent if and only the following holds: ... R_phi(f_n) ->P R_phi*, then R(f_n) ->P R*",
+        reason="not checkable: convergence in probability over sequences of scoring functions (asymptotic, measure-theoretic)",
+    ),
+    E(
+        "Section 2, Eq. (7)",
+        "L(alpha, G) = sum_{i<j} a_ij^G 1(alpha_i <= alpha_j) + sum_{i>j} a_ij^G 1(alpha_i < alpha_j)",
+        reason="definition",
+    ),
+    E(
+        "Section 2, Eq. (8)",
+        "If we define a_ij = sum_G a_ij^G p_G, then l(p, alpha) = sum_{i<j} a_ij 1(alpha_i <= alpha_j) + ...",
+        reason="unchecked: Eq. (8) follows from Eqs. (2) and (7) by linearity; a symbolic identity per weak order of alpha for m <= 4",
+    ),
+    E(
+        "Lemma 7",
+        "Define l(p, alpha) as in Eq. (8). Finding an alpha minimizing l is NP-hard",
+        reason="not checkable: NP-hardness is a complexity statement; the reduction in its proof is checked (Appendix A, proof of Lemma 7)",
+    ),
+    E("Section 2.1", "most convex surrogates are inconsistent unless P = NP", reason="prose"),
+    E(
+        "Section 2.2, Eq. (9)",
+        "phi(alpha, G) = sum_{(i->j) in G} h(a_ij^G) phi(alpha_i - alpha_j); W(p, alpha) = sum_{i != j} h_ij phi(alpha_i - alpha_j)",
+        reason="definition",
+    ),
+    E(
+        "Section 2.2",
+        "If phi from Eq. (9) is edge-consistent, then phi must be differentiable at 0 with phi'(0) < 0",
+        reason="out of scope: rests on Bartlett et al. (2006)'s binary classification result, quoted without proof",
+    ),
+    E("Section 2.2", "phi'_oo(d) = sup_{t>0} (phi(td) - phi(0))/t (recession function)", reason="definition"),
+    E(
+        "Section 2.2, Assumption A",
+        "phi'_oo(1) >= 0 or phi'_oo(-1) = oo ... satisfied for bounded below phi",
+        reason="not checkable: a limit property claimed for every bounded-below phi",
+    ),
+    E(
+        "Section 2.2",
+        "the difference graph, that is, the graph with edge weights max{a_ij - a_ji, 0}",
+        reason="definition",
+    ),
+    E(
+        "Definition 8",
+        "whenever there is an edge (i -> j) and an edge (j -> k) in G~, then the weight a_ik - a_ki ... is greater than or equal to the path weight",
+        reason="definition",
+    ),
+    E(
+        "Section 2.2, after Definition 8",
+        "if (G, p) satisfies Def. 8, its difference graph G~ is a DAG",
+        "duchi2010.definition8.difference_graph_is_dag",
+    ),
+    E(
+        "Section 2.2",
+        "if a13 > a31, any alpha minimizing l(p, alpha) clearly will have alpha1 > alpha2 > alpha3",
+        "duchi2010.section2_2.minimisers_ordered",
+    ),
+    E(
+        "Section 2.2, Eq. (10)",
+        "W(p, alpha) = h12 phi(alpha1 - alpha2) + h13 phi(alpha1 - alpha3) + h23 phi(alpha2 - alpha3) + h31 phi(alpha3 - alpha1)",
+        reason="definition",
+    ),
+    E(
+        "Figure 1",
+        "The two DAGs above occur with probability 1/2, giving the difference graph G~ on the left",
+        reason="not checkable: the figure's graphs are not in the text",
+    ),
+    E(
+        "Section 2.2, Eq. (11)",
+        "0 = h12 phi'(alpha1 - alpha2) + h13 phi'(alpha1 - alpha3) - h31 phi'(alpha3 - alpha1); 0 = -h12 phi'(alpha1 - alpha2) + h23 phi'(alpha2 - alpha3)",
+        reason="unchecked: the partial derivatives of Eq. (10) in alpha1 and alpha2 (differentiable phi) are the right-hand sides of Eq. (11); a symbolic identity",
+    ),
+    E(
+        "Lemma 9",
+        "There is a constant C < oo and a vector alpha* minimizing W(p, alpha) with ||alpha*||_oo <= C",
+        reason="not checkable: existence of a bounded minimiser for every convex phi satisfying Assumption A",
+    ),
+    E(
+        "Lemma 10",
+        "For convex phi with phi'(0) < 0, W*(p) = inf {W(p, alpha) : alpha not in A(p)} whenever either of the following conditions is satisfied",
+        "duchi2010.lemma10.cond1",
+        "duchi2010.lemma10.cond2",
+    ),
+    E("Lemma 10, proof, Eq. (12a)", "g13 - g12 = (h31/h13) g31 - (1 + h12/h13) g12", "duchi2010.lemma10.eq12a"),
+    E("Lemma 10, proof, Eq. (12b)", "g13 - g23 = (h31/h13) g31 - (1 + h23/h13) g23", "duchi2010.lemma10.eq12b"),
+    E(
+        "Lemma 10, proof, step 1",
+        "If g12 >= 0, we thus have that g13 >= 0 and by Eq. (11), g31 >= 0 ... Hence, g12 < 0",
+        "duchi2010.lemma10.proof.g12_negative",
+    ),
+    E(
+        "Lemma 10, proof, step 2",
+        "By identical reasoning, we also have that g23 < 0",
+        "duchi2010.lemma10.proof.g23_negative",
+    ),
+    E(
+        "Lemma 10, proof, step 3",
+        "g13 - g12 <= (h31/h13) g23 - (1 + h12/h13) g12 = (h31 h12/h23 - h13 - h12) g12/h13",
+        "duchi2010.lemma10.proof.bound_cond1",
+    ),
+    E(
+        "Lemma 10, proof, step 4",
+        "g13 - g12 < 0 whenever h31 h12/h23 > h13 + h12 ... a contradiction under CONDITION 1",
+        "duchi2010.lemma10.proof.sign_cond1",
+        "duchi2010.lemma10.proof.cond1_form",
+    ),
+    E(
+        "Lemma 10, proof, step 5",
+        "g13 - g23 <= (h31/h13) g12 - (1 + h23/h13) g23 = (h31 h23/h12 - h13 - h23) g23/h13",
+        "duchi2010.lemma10.proof.bound_cond2",
+    ),
+    E(
+        "Lemma 10, proof, step 6",
+        "g13 - g23 < 0 whenever h31 h23/h12 > h13 + h23. This contradicts delta13 > delta23 under CONDITION 2",
+        "duchi2010.lemma10.proof.sign_cond2",
+        "duchi2010.lemma10.proof.cond2_form",
+    ),
+    E(
+        "Section 2.2, after Lemma 10",
+        "Assumption A only to specify an optimal alpha ... can be weakened to W(p, alpha) -> oo",
+        reason="prose",
+    ),
+    E(
+        "Theorem 11",
+        "Even in the low-noise setting, for phi convex and satisfying Assumption A, phi is not edge-consistent",
+        "duchi2010.theorem11.instance",
+        "duchi2010.theorem11.minimiser_outside_a.exp",
+        "duchi2010.theorem11.minimiser_outside_a.logistic",
+        "duchi2010.theorem11.minimiser_outside_a.squared_hinge",
+    ),
+    E(
+        "Theorem 11, proof, step 1",
+        "Then we have h23 = h(a23^G2)/2 <= h(eps)/2 < h31 h12/(h13 + h12). Hence CONDITION 1 of Lemma 10 is satisfied",
+        "duchi2010.theorem11.cond1",
+    ),
+    E(
+        "Theorem 11, proof, step 2",
+        "a23^G2 <= (a13^G1 - a12^G1)/2 < a13^G1 - a12^G1 implies that G~ is a DAG satisfying the low-noise condition",
+        "duchi2010.theorem11.low_noise",
+        "duchi2010.theorem11.low_noise.corrected",
+    ),
+    E(
+        "Section 2.3, Eq. (13)",
+        "phi(alpha, G) = sum_{(i->j) in G} phi(alpha_i - alpha_j - h(a_ij^G))",
+        reason="definition",
+    ),
+    E(
+        "Section 2.3",
+        "It is clear from the reduction to binary classification that h must be increasing for the loss in Eq. (13) to be edge-consistent",
+        reason="out of scope: rests on the binary-classification reduction of Bartlett et al. (2006), not spelled out",
+    ),
+    E(
+        "Theorem 12",
+        "for h continuous and increasing with h(0) = 0. Even in the low-noise setting, for phi convex and satisfying Assumption A, phi is not edge-consistent",
+        "duchi2010.theorem12.minimiser_outside_a.exp",
+        "duchi2010.theorem12.minimiser_outside_a.logistic",
+        "duchi2010.theorem12.minimiser_outside_a.squared_hinge",
+    ),
+    E(
+        "Theorem 12, proof, step 1",
+        "W(p, alpha) = p_G1 phi~(alpha1 - alpha2) + p_G2 phi~(alpha2 - alpha3) + p_G3 phi~(alpha1 - alpha3) + p_G4 phi~(alpha3 - alpha1)",
+        reason="unchecked: substituting the four one-edge graphs with weight h^-1(c) into Eq. (13) gives this W; a symbolic identity in phi~(x) = phi(x - c)",
+    ),
+    E(
+        "Theorem 12, proof, step 2",
+        "a13 - a31 = h^-1(c)(p_G3 - p_G4) >= h^-1(c)(p_G1 + p_G2) = a12 + a23 > 0, so G~ is a DAG satisfying the low-noise condition",
+        "duchi2010.theorem12.low_noise",
+        "duchi2010.theorem12.low_noise_tight",
+    ),
+    E("Theorem 12, proof, step 3", "However, p_G2 < p_G4 p_G1/(p_G3 + p_G1)", "duchi2010.theorem12.cond1"),
+    E(
+        "Section 3, Eq. (14)",
+        "phi(alpha, G) = sum_{(i->j) in G} a_ij^G (alpha_j - alpha_i) + nu sum_i r(alpha_i)",
+        reason="definition",
+    ),
+    E(
+        "Section 3, after Eq. (14)",
+        "These conditions imply that the loss of Eq. (14) is bounded below",
+        reason="not checkable: a statement about every strictly convex 1-coercive r",
+    ),
+    E(
+        "Theorem 13",
+        "If the pair (G, p) induces a difference graph G~ that is a DAG, then W*(p) < inf {...} <=> sum_j a_ij - a_ji > sum_j a_kj - a_jk for i, k s.t. a_ik > a_ki",
+        "duchi2010.theorem13.strictly_convex_r",
+        "duchi2010.theorem13.strictly_convex_r.corrected",
+    ),
+    E(
+        "Theorem 13, proof, step 1",
+        "G~ is a DAG if and only if A(p) = {alpha : alpha_i > alpha_j for i < j with a_ij > a_ji, ...} (For a proof see Lemma 16",
+        "duchi2010.lemma16",
+    ),
+    E(
+        "Theorem 13, proof, step 2",
+        "W(p, alpha) = sum_i (alpha_i sum_j (a_ji - a_ij) + nu r(alpha_i))",
+        "duchi2010.theorem13.w_form",
+    ),
+    E(
+        "Theorem 13, proof, Eq. (15)",
+        "r'(alpha_i) = (sum_j a_ij - a_ji)/nu ... Optimality is therefore attained uniquely at alpha_i* = s((sum_j a_ij - a_ji)/nu)",
+        "duchi2010.theorem13.eq15",
+    ),
+    E(
+        "Theorem 13, proof, Eq. (16)",
+        "the optimal alpha* of Eq. (15) is in A(p) if and only if (sum_j a_ij - a_ji)/nu > (sum_j a_kj - a_jk)/nu when a_ik > a_ki",
+        "duchi2010.theorem13.eq16_iff_alpha_star_in_a",
+        "duchi2010.theorem13.eq16_iff_alpha_star_in_a.corrected",
+    ),
+    E(
+        "Theorem 13, proof, step 3",
+        "for all alpha satisfying ||alpha - alpha*||_oo < min_{i,k: a_ik > a_ki} (alpha_i* - alpha_k*)/2, we have alpha in A(p)",
+        "duchi2010.theorem13.neighbourhood",
+    ),
+    E(
+        "Theorem 13, proof, step 4",
+        "inf {W(p, alpha) : alpha not in A(p)} > W*(p) since alpha* is the unique global minimum",
+        "duchi2010.theorem13.eq15.unique_minimum",
+    ),
+    E(
+        "Lemma 14",
+        "If (G, p) is low noise, then ... whenever a_ik > a_ki, sum_j a_ij - a_ji > sum_j a_kj - a_jk",
+        "duchi2010.lemma14",
+        "duchi2010.lemma14.all_m",
+    ),
+    E(
+        "Lemma 14, proof, step 1",
+        "There are two cases for a third node j: either a_ij - a_ji > 0 or a_ij - a_ji <= 0",
+        "duchi2010.lemma14.proof.per_node",
+    ),
+    E(
+        "Lemma 14, proof, step 2",
+        "If (k -> j) in G~, the low-noise condition implies a_ij - a_ji >= a_kj - a_jk + a_ik - a_ki > a_kj - a_jk",
+        "duchi2010.lemma14.proof.case_both_edges",
+    ),
+    E(
+        "Lemma 14, proof, step 3",
+        "Otherwise, a_kj - a_jk <= 0 < a_ij - a_ji",
+        "duchi2010.lemma14.proof.case_edge_ij_only",
+    ),
+    E(
+        "Lemma 14, proof, step 4",
+        "If the inequality is strict, then (j -> i) in G~, so ... a_kj - a_jk < a_ij - a_ji",
+        "duchi2010.lemma14.proof.case_reverse_edge",
+    ),
+    E(
+        "Lemma 14, proof, step 5",
+        "Otherwise, a_ij = a_ji, and the low-noise condition guarantees that (j -> k) not in G~, so a_kj - a_jk <= 0 = a_ij - a_ji",
+        "duchi2010.lemma14.proof.case_tie",
+        "duchi2010.lemma14.proof.case_tie.corrected",
+    ),
+    E(
+        "Lemma 14, proof, step 6",
+        "The inequality in the statement of the lemma is strict, because a_ik - a_ki > 0 = a_kk - a_kk",
+        "duchi2010.lemma14.proof.strict",
+    ),
+    E("Section 3, after Lemma 14", "The converse of the lemma is, in general, false", "duchi2010.lemma14.converse"),
+    E(
+        "Corollary 15",
+        "The linear loss of Eq. (14) is edge-consistent if (G, p) is low noise for all query-result pairs",
+        "duchi2010.corollary15",
+        "duchi2010.corollary15.all_m",
+    ),
+    E(
+        "Section 3, after Corollary 15",
+        "if r is not in the objective in Eq. (14), then phi(., G) can be sent to -oo with alpha not in A(p)",
+        "duchi2010.section3.regulariser_needed",
+    ),
+    E(
+        "Section 3.1",
+        "we can construct a graph G = ({x_i, x_j}, {(i -> j)}) and set a_ij^G = y_i - y_j ... so that G~ satisfies the low-noise condition",
+        "duchi2010.section3_1.cossock_zhang",
+    ),
+    E(
+        "Section 3.1",
+        "a low-noise setting in which the difference graph G~ consists of edges (1 -> 2) and (1 -> 3). Our losses are indifferent ... this cannot be captured by an order-preserving probability space",
+        reason="unchecked: that A(p) orders 2 and 3 either way is a finite check; that no order-preserving space (Xia et al. 2008, Def. 3) expresses it needs that paper's definition encoded",
+    ),
+    E(
+        "Section 3.1",
+        "The associated difference graph G~ will have edge weights a12 = p_pi - w2 p_pihat, a13 = w2 p_pi - p_pihat, and a23 = p_pi + p_pihat",
+        "duchi2010.section3_1.order_preserving.weights",
+    ),
+    E(
+        "Section 3.1",
+        "we must have w2 p_pi - p_pihat = a13 >= a12 + a23 ... That is, w2 >= 2",
+        "duchi2010.section3_1.order_preserving.w2_at_least_2",
+    ),
+    E(
+        "Section 3.1",
+        "taking p_pi -> .5 and p_pihat -> .5, we have w2 <= 1. Thus no construction that assigns a fixed weight ...",
+        "duchi2010.section3_1.order_preserving.no_fixed_w2",
+    ),
+    E(
+        "Section 3.1",
+        "our general consistency result, Theorem 6, implicitly handles order-preserving probability spaces",
+        reason="prose",
+    ),
+    E(
+        "Section 4",
+        "Each sampled pair of rated movies then gets a per-user weight a_ij^u ... the difference in their ratings. As discussed in Sec. 3.1, this guarantees that (G, p) is low noise",
+        "duchi2010.section3_1.cossock_zhang",
+    ),
+    E(
+        "Section 4",
+        "the surrogates are sum a_ij^u w^T(d(x_j, u) - d(x_i, u)) + theta sum (w^T d(x_i, u))^2, ... hinge ..., ... logistic",
+        reason="definition",
+    ),
+    E(
+        "Table 1, rows 1-5",
+        "Train pairs 20000 ... 160000: Hinge, Logistic, Linear test losses (standard errors)",
+        reason="out of scope: experimental measurements on MovieLens",
+    ),
+    E(
+        "Section 4, after Table 1",
+        "the linear loss always achieves the lowest test loss averaged across all tests",
+        reason="unchecked: a row-by-row comparison of the printed Table 1 columns (Linear < Hinge and Linear < Logistic in every row)",
+    ),
+    E("Section 4", "there is a closed form for the minimizer of the linear loss", reason="prose"),
+    E(
+        "Appendix A, proof of Lemma 1",
+        "zeta(E(l(p, f) - inf l)) <= E zeta(l(p, f) - inf l) <= E H(...) <= ... = R_phi(f) - R_phi*",
+        reason="not checkable: Jensen's inequality over arbitrary distributions (measure theory)",
+    ),
+    E(
+        "Appendix A, proof of Lemma 3",
+        "limsup_n W*(p^(n)) <= W*(p) ... liminf_n W*(p^(n)) >= W*(p)",
+        reason="not checkable: uniform convergence on balls for an arbitrary continuous surrogate",
+    ),
+    E(
+        "Appendix A, proof of Lemma 4",
+        "W(p, alpha^(n_j)) > inf {W(p, alpha) : alpha not in A(p)} > W*(p)",
+        reason="not checkable: a limit argument for an arbitrary edge-consistent surrogate",
+    ),
+    E(
+        "Appendix A, proof of Lemma 5",
+        "Because Delta is compact, we choose a convergent subsequence ...",
+        reason="not checkable: a compactness argument for an arbitrary surrogate",
+    ),
+    E(
+        "Appendix A, proof of Lemma 7",
+        "there is a alpha such that l(p, alpha) <= k if and only if there is a feedback arc set E' with |E'| <= k",
+        "duchi2010.lemma7.reduction",
+        "duchi2010.lemma7.min_risk_is_feedback_arc_set",
+    ),
+    E(
+        "Appendix A, proof of Lemma 9",
+        "W(p, alpha) is shift invariant with respect to alpha, so without loss of generality we can let alpha_3^(n) = 0",
+        reason="unchecked: W(p, alpha + t 1) = W(p, alpha) for Eq. (10) is a symbolic identity; the boundedness argument itself is not checkable for every phi",
+    ),
+    E(
+        "Lemma 16",
+        "G~ is a DAG if and only if A(p) = {alpha : alpha_i > alpha_j for i < j with a_ij > a_ji, alpha_i >= alpha_j for i > j with a_ij > a_ji}",
+        "duchi2010.lemma16",
+    ),
+    E(
+        "Lemma 16, proof, step 1",
+        "l(p, alpha) = sum_{i=1}^m sum_{j=i+1}^m (a_ij - a_ji) 1(alpha_i <= alpha_j) + a_ji",
+        reason="unchecked: the rewriting of Eq. (8) with a topologically sorted G~ is an identity per weak order of alpha (finite check for m <= 4)",
+    ),
+    E(
+        "Lemma 16, proof, step 2",
+        "alpha_i >= alpha_l1 >= ... >= alpha_j >= ... >= alpha_i. One of the inequalities must be strict",
+        "duchi2010.lemma16",
+    ),
+]
