@@ -214,3 +214,11 @@ def test_an_unknown_paper_is_a_one_line_error_naming_it_and_the_accepted_names(c
     assert "duchi2011" in err
     for paper in cv.PAPERS:
         assert paper in err
+
+
+def test_the_readme_coverage_table_is_generated_from_the_map():
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    block = readme.split("<!-- coverage-table:start -->\n", 1)[1].split("\n<!-- coverage-table:end -->", 1)[0]
+    assert block == cv.readme_table(), "regenerate the README table with symcal.coverage.readme_table()"
