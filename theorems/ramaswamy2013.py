@@ -27,6 +27,12 @@ Main claims
   special case ``f_i = sum_j (y_ij - y_ji)`` (exact identity up to a label-only term);
   Theorem 7 with Algorithm 1 and perturbed ``u^p``; ``P_DAG ⊇ P_f`` (z3, r = 3..6) and its
   strictness.
+* Calibration decided over the whole simplex, or the paper's noise set, by the engine
+  :mod:`symcal.calibration` (claims of kind ``calibration``; the seeded checks above stay as extra
+  sampled checks): Theorem 3 for P@2, ERU and MAP at r = 3, 4, PD at r = 3 and the 4 x 3 matrix;
+  Theorem 4, Corollary 5 and Lemma 8 over ``P_reinforce`` at r = 3, 4; Theorem 6 over ``P_f`` for two
+  score functions (r = 3 on all unit DAGs, r = 4 on total orders); Theorem 7 over ``P_DAG`` at r = 3
+  with Algorithm 1's exact regions (and, beyond the paper, over the whole simplex at r = 3).
 
 Encoding notes
 --------------
@@ -49,6 +55,33 @@ Encoding notes
   label: ``psi_DMJ = psi_f / 2 - sum_i f_i(y)^2 / 2`` -- the same minimisers, so "special case"
   holds up to this (calibration-preserving) change.
 * Algorithm 1 keeps only edges of positive weight (weight-0 edges would be deleted first).
+* Whole-simplex calibration (``symcal.calibration``): labels = the rows of the loss matrix, ``p_a``
+  = the probability of its a-th label; noise sets are relations in ``p1..pn`` built from the same
+  exact linear forms the paper uses: ``u^p_ij = sum_y p_y alpha_y,ij`` (the MAP decomposition) for
+  ``P_reinforce`` (``Implies`` and ``Max``, i.e. ``(.)_+``), ``E[Y_ij]`` and ``E[f(Y)]`` for ``P_f``,
+  and "no directed cycle of E^p" for ``P_DAG``.  Every surrogate is quadratic with quadratic part
+  ``|u|^2``, so the engine's reduction (A) applies: ``u*(p) = sum_y p_y alpha_y`` and the claim is
+  proved iff no ``p`` in the set puts ``u*(p)`` in the closed cell of a suboptimal prediction.
+  Links: ``pred*`` = ``{"linear": beta, "offset": c}``; ``pred-bar_MAP`` (sort the diagonal) = the
+  linear link ``argmin_sigma sum_i sigma(i) u_ii`` (rearrangement inequality: the same argmin sets,
+  ties included); the score sorts of Corollary 5 and Theorem 6 = ``"sort-desc"``; Algorithm 1 at r = 3
+  = one closed polyhedral region per order (i, j, k): ``d_ij >= 0, d_jk >= 0, d_ki <= d_ij, d_ki <=
+  d_jk`` with ``d_ab = u_ab - u_ba`` (acyclic graph, or a 3-cycle whose lightest edge k -> i is
+  deleted), checked equal to Algorithm 1's outputs (every tie) on a grid realising every order type
+  (``ramaswamy2013.theorem7.algorithm1_regions``).  Lemma 8 is decided as the calibration of
+  ``sum_i (u_i - y_i y_i / |y|)^2`` with the sorting link over ``P_reinforce``: its minimiser is the
+  diagonal ``(u^p_ii)``, and reduction (A)'s query for a pair is literally "sigma' in Pi(p) and sigma'
+  not in Pi*(p)".
+* The NP-hard maps ``pred*_MAP`` (a QAP) and ``pred*_PD`` (an MWFAS) need no special treatment at
+  these sizes: they are Theorem 3's linear link, an exact argmin over the r! permutations.
+* Not decided over the whole set, and why: Theorem 3 and Theorem 6 for PD at r = 4 over all 543 unit
+  DAGs (about 21-26 s per decision, most of it building the z3 terms, over the ~15 s budget; Theorem 6
+  at r = 4 is decided on the 24 total orders instead); Theorem 7 at r = 4 stays sampled
+  (``ramaswamy2013.theorem7``): Algorithm 1's output regions are no longer convex there (they depend on
+  the order of the edge weights across several cycles), so they are not one closed polyhedron per
+  order.  The P@q twin breaks the ties of its repeated beta rows by 1/100 sigma(i): the engine finds
+  no interior point of a cell whose linear-link row is repeated, so it could not exhibit a refuting
+  sequence for the plain reversed link (unknown, not refuted).
 
 References
 ----------
@@ -66,7 +99,8 @@ from typing import Any
 
 import sympy
 
-from symcal import Citation, Finding, finite_check, identity, implies
+from symcal import Citation, Finding, calibrated, finite_check, identity, implies
+from symcal.calibration import surrogates as calibration_surrogates
 from symcal.claims.core import Sizes
 from symcal.ranking.loss_matrix import (
     LossMatrix,
@@ -106,7 +140,9 @@ from symcal.ranking.pred_maps import (
 from symcal.ranking.subset_losses import (
     map_loss,
     map_loss_rewritten,
+    map_pairs,
     named_loss,
+    ordered_pairs,
     pd_half_decomposition,
     precision_at_q_loss,
     precision_at_q_loss_by_positions,
@@ -984,6 +1020,382 @@ def inclusion_strict_claim(id: str = "ramaswamy2013.theorem7.inclusion_strict", 
 
 
 # ---------------------------------------------------------------------------------------
+# Calibration over the whole simplex, or over the paper's noise set (symcal.calibration)
+# ---------------------------------------------------------------------------------------
+# Each claim below hands the engine the loss matrix, the surrogate (one expression per label
+# y, in u1..ud), the pred map as a link and the noise set as relations in p1..pn (p_a is the
+# probability of the a-th label of the loss matrix, in the matrix's label order).  The
+# surrogates are quadratic with the shared quadratic part |u|^2, so the engine's reduction (A)
+# applies: u*(p) = sum_y p_y alpha_y is the unique minimiser and the claim is proved iff no
+# p in P puts u*(p) in the closed cell of a suboptimal prediction (one z3 query per pair).
+
+
+@functools.cache
+def _named_loss(loss: str, r: int, params: tuple[tuple[str, Any], ...] = ()) -> Any:
+    return named_loss(loss, r, **dict(params))
+
+
+@functools.cache
+def _generic_loss() -> tuple[LossMatrix, Any]:
+    user = LossMatrix.from_rows([[0, 1, 2], [1, 0, 2], [2, 2, 0], [1, 1, 1]], name="a 4 x 3 matrix")
+    return user, user.rank().decomposition
+
+
+THEOREM3_LOSSES: dict[str, tuple[str, tuple[tuple[str, Any], ...], str]] = {
+    "precision": ("precision", (("q", 2),), "P@2"),
+    "eru": ("eru", (), "ERU (s = 2, v = 1, w = 2, z = r)"),
+    "map": ("map", (), "MAP (l(0, sigma) = 1)"),
+    "pd": ("pd", (), "PD over all unit DAGs"),
+}
+
+
+def _theorem3_setting(key: str, r: int) -> tuple[LossMatrix, Any]:
+    if key == "generic":
+        return _generic_loss()
+    loss, params, _text = THEOREM3_LOSSES[key]
+    nl = _named_loss(loss, r, params)
+    return nl.matrix, nl.decomposition
+
+
+@functools.cache
+def theorem3_calibration_problem(key: str, r: int, *, reversed_link: bool = False) -> tuple[LossMatrix, Any, Any]:
+    """(loss matrix, psi*, pred* as the linear link argmin_t <u, beta_t> + c) for Theorem 3;
+    ``reversed_link`` uses argmax_t instead (a twin)."""
+    mat, dec = _theorem3_setting(key, r)
+    sur, _link = calibration_surrogates.ramaswamy_quadratic(dec)
+    k = mat.shape[1]
+    rows = [list(dec.beta_of(t)) for t in range(k)]
+    if reversed_link:
+        rows = [[-x for x in row] for row in rows]
+        if key == "precision":
+            # P@q's beta rows repeat (only the top-q set matters), so no cell of the reversed link has
+            # an interior and the engine cannot exhibit a refuting sequence (see the module notes);
+            # break the ties by a small multiple of the positions sigma(i) (d = r coordinates)
+            rows = [[x + F(s[i], 100) for i, x in enumerate(row)] for row, s in zip(rows, mat.predictions, strict=True)]
+    link = {"linear": rows, "offset": [dec.c] * k, "names": [str(t) for t in mat.predictions]}
+    return mat, sur, link
+
+
+def theorem3_whole_claim(id: str, key: str, r: int, *, reversed_link: bool = False) -> Any:
+    what = "a 4 x 3 matrix with its generic exact decomposition" if key == "generic" else \
+        f"{THEOREM3_LOSSES[key][2]} at r = {r}"
+
+    def part(i: int) -> Callable[[Any], Any]:
+        return lambda m: theorem3_calibration_problem(key, r, reversed_link=reversed_link)[i]
+
+    return calibrated(
+        id, loss=part(0), surrogate=part(1), link=part(2),
+        cite=cite("Theorem 3", "Then (psi*_l, pred*_l) is l-calibrated."),
+        statement=(f"{what}: psi*(y, u) = sum_i (u_i - alpha_yi)^2 with pred*(u) in "
+                   f"{'argmax' if reversed_link else 'argmin'}_t <u, beta_t> + c is calibrated over the whole "
+                   "simplex of the labels (the engine decides against the loss matrix itself; the paper's "
+                   "decomposition l = alpha beta^T + c only defines psi* and pred*)"),
+    )
+
+
+# --- Section 6: P_reinforce as relations in p ----------------------------------------------
+
+
+def _psym(n: int) -> list[sympy.Symbol]:
+    return list(sympy.symbols(f"p1:{n + 1}"))
+
+
+def _rat(x: Fraction) -> sympy.Rational:
+    return sympy.Rational(x.numerator, x.denominator)
+
+
+def map_u_of_p(r: int) -> dict[tuple[int, int], Any]:
+    """u^p_ij = sum_y p_y y_i y_j / |y| (i >= j, and u_ij = u_ji) as linear forms in p1..pn,
+    p_a the probability of the a-th label of the MAP matrix; read off the paper's
+    decomposition alpha_y,ij (exact, checked by ramaswamy2013.map.decomposition)."""
+    nl = _named_loss("map", r)
+    mat, dec = nl.matrix, nl.decomposition
+    p = _psym(mat.shape[0])
+    col = {pair: c for c, pair in enumerate(map_pairs(r))}
+    out = {}
+    for i in range(1, r + 1):
+        for j in range(1, r + 1):
+            c = col[(max(i, j), min(i, j))]
+            out[(i, j)] = sum((p[a] * _rat(dec.alpha_of(a)[c]) for a in range(mat.shape[0]) if dec.alpha_of(a)[c]),
+                              sympy.Integer(0))
+    return out
+
+
+@functools.cache
+def p_reinforce_relations(r: int) -> tuple[Any, ...]:
+    """P_reinforce (Section 6): u_ii >= u_jj => u_ii >= u_jj + sum_{g != i, j} (u_jg - u_ig)_+ for
+    every ordered pair i != j, in p1..pn."""
+    u = map_u_of_p(r)
+    rels = []
+    for i, j in itertools.permutations(range(1, r + 1), 2):
+        pos = sum((sympy.Max(u[(j, g)] - u[(i, g)], 0) for g in range(1, r + 1) if g not in (i, j)),
+                  sympy.Integer(0))
+        rels.append(sympy.Implies(u[(i, i)] >= u[(j, j)], u[(i, i)] >= u[(j, j)] + pos))
+    return tuple(rels)
+
+
+def map_noise(r: int, *, outside: bool) -> list[Any]:
+    rels = list(p_reinforce_relations(r))
+    return [sympy.Not(sympy.And(*rels))] if outside else rels
+
+
+@functools.cache
+def diagonal_sort_link(r: int) -> dict[str, Any]:
+    """pred-bar_MAP (sort the diagonal u_ii decreasingly) as a linear link on R^{r(r+1)/2}:
+    argmin_sigma sum_i sigma(i) u_ii.  By the rearrangement inequality its argmin is exactly
+    {sigma : u_ii > u_jj => sigma(i) < sigma(j)} (ties included), the paper's map."""
+    pairs = map_pairs(r)
+    perms = _named_loss("map", r).matrix.predictions
+    return {"linear": [[F(s[i - 1]) if i == j else ZERO for i, j in pairs] for s in perms],
+            "names": [str(s) for s in perms]}
+
+
+@functools.cache
+def sort_link(r: int, *, ascending: bool) -> Any:
+    """Sorting scores on R^r: "sort-desc", or (a twin) increasing order as the linear link
+    argmin_sigma -sum_i sigma(i) u_i."""
+    if not ascending:
+        return "sort-desc"
+    perms = permutations(r)
+    return {"linear": [[F(-s[i]) for i in range(r)] for s in perms], "names": [str(s) for s in perms]}
+
+
+@functools.cache
+def diagonal_surrogate(r: int) -> Any:
+    """sum_i (u_i - alpha_y,ii)^2 with alpha_y,ii = y_i y_i / |y| (0 at y = 0): the minimiser is
+    the diagonal (u^p_ii), the scores Lemma 8's Pi(p) sorts; equal to Corollary 5's
+    psi-tilde_MAP (y_i y_i = y_i; ramaswamy2013.corollary5.u_tilde_is_diagonal)."""
+    nl = _named_loss("map", r)
+    mat, dec = nl.matrix, nl.decomposition
+    col = {pair: c for c, pair in enumerate(map_pairs(r))}
+    rows = [" + ".join(f"(u{i} - ({fs(dec.alpha_of(a)[col[(i, i)]])}))**2" for i in range(1, r + 1))
+            for a in range(mat.shape[0])]
+    return {"dim": r, "per_label": rows, "name": "psi_map_diagonal"}
+
+
+@functools.cache
+def corollary5_surrogate(r: int) -> Any:
+    """psi-tilde_MAP(y, u) = sum_i (u_i - y_i / |y|)^2 (0/0 read as 0 at y = 0)."""
+    mat = _named_loss("map", r).matrix
+    rows = [" + ".join(f"(u{i + 1} - ({fs(F(y[i], sum(y)) if sum(y) else 0)}))**2" for i in range(r))
+            for y in mat.labels]
+    return {"dim": r, "per_label": rows, "name": "psi_tilde_map"}
+
+
+def theorem4_whole_claim(id: str, r: int, *, outside: bool = False) -> Any:
+    def parts(m: Any) -> tuple[Any, Any]:
+        nl = _named_loss("map", r)
+        return nl.matrix, calibration_surrogates.ramaswamy_quadratic(nl.decomposition)[0]
+
+    return calibrated(
+        id, loss=lambda m: parts(m)[0], surrogate=lambda m: parts(m)[1], link=lambda m: diagonal_sort_link(r),
+        noise=lambda m: map_noise(r, outside=outside),
+        cite=cite("Theorem 4", "(psi*_MAP, pred-bar_MAP) is (l_MAP, P_reinforce)-calibrated."),
+        statement=(f"r = {r}: psi*_MAP (r(r+1)/2 coordinates u_ij, i >= j) with pred-bar_MAP (sort the diagonal "
+                   f"u_ii) is calibrated for l_MAP over every p {'outside' if outside else 'in'} P_reinforce "
+                   "(the relations u_ii >= u_jj => u_ii >= u_jj + sum_g (u_jg - u_ig)_+ in p)"),
+    )
+
+
+def corollary5_whole_claim(id: str, r: int, *, ascending: bool = False) -> Any:
+    return calibrated(
+        id, loss=lambda m: _named_loss("map", r).matrix, surrogate=lambda m: corollary5_surrogate(r),
+        link=lambda m: sort_link(r, ascending=ascending), noise=lambda m: map_noise(r, outside=False),
+        cite=cite("Corollary 5", "Then (psi-tilde_MAP, pred-tilde_MAP) is (l_MAP, P_reinforce)-calibrated."),
+        statement=(f"r = {r}: psi-tilde_MAP(y, u) = sum_i (u_i - y_i/|y|)^2 on R^r with pred-tilde_MAP = sort "
+                   f"{'increasingly' if ascending else 'decreasingly'} is calibrated for l_MAP over P_reinforce"),
+    )
+
+
+def lemma8_whole_claim(id: str, r: int, *, outside: bool = False) -> Any:
+    return calibrated(
+        id, loss=lambda m: _named_loss("map", r).matrix, surrogate=lambda m: diagonal_surrogate(r),
+        link=lambda m: "sort-desc", noise=lambda m: map_noise(r, outside=outside),
+        cite=cite("Lemma 8", "Let p in P_reinforce. ... Then Pi(p) subset of Pi*(p)."),
+        statement=(f"r = {r}: for every p {'outside' if outside else 'in'} P_reinforce, every sigma sorting the "
+                   "diagonal u^p_ii is optimal for l_MAP.  Decided as the calibration of sum_i (u_i - y_i y_i/|y|)^2 "
+                   "with the sorting link: its minimiser is (u^p_ii), reduction (A)'s query for a pair (sigma', "
+                   "sigma'') is 'p in P, (u^p_ii) in the closed cell of sigma' (i.e. sigma' in Pi(p)), sigma' worse "
+                   "than sigma''', so 'proved' is exactly Pi(p) subset of Pi*(p)"),
+    )
+
+
+# --- Section 7: P_f, P_DAG and Algorithm 1 ---------------------------------------------
+
+
+def expected_preference_of_p(mat: LossMatrix, i: int, j: int) -> Any:
+    """E[Y_ij] as a linear form in p1..pn (labels = the DAGs of the PD matrix)."""
+    p = _psym(mat.shape[0])
+    return sum((p[a] * _rat(y.weight(i, j)) for a, y in enumerate(mat.labels) if y.weight(i, j)), sympy.Integer(0))
+
+
+def pd_matrix_of(r: int, labels: str) -> LossMatrix:
+    return _named_loss("pd", r, (("labels", labels),)).matrix
+
+
+@functools.cache
+def p_f_relations(r: int, labels: str, fname: str) -> tuple[Any, ...]:
+    """P_f (Theorem 6): E[Y_ij] > E[Y_ji] => E[f_i(Y)] > E[f_j(Y)] for every i != j, in p."""
+    mat = pd_matrix_of(r, labels)
+    f = F_FUNCTIONS[fname]
+    p = _psym(mat.shape[0])
+    vals = [f(y) for y in mat.labels]
+    ef = [sum((p[a] * _rat(vals[a][i]) for a in range(len(vals)) if vals[a][i]), sympy.Integer(0)) for i in range(r)]
+    return tuple(sympy.Implies(expected_preference_of_p(mat, i, j) > expected_preference_of_p(mat, j, i),
+                               ef[i - 1] > ef[j - 1])
+                 for i, j in itertools.permutations(range(1, r + 1), 2))
+
+
+@functools.cache
+def psi_f_surrogate(r: int, labels: str, fname: str) -> Any:
+    """psi_f(y, u) = sum_i (u_i - f_i(y))^2 on R^r."""
+    mat = pd_matrix_of(r, labels)
+    f = F_FUNCTIONS[fname]
+    rows = []
+    for y in mat.labels:
+        fy = f(y)
+        rows.append(" + ".join(f"(u{i + 1} - ({fs(fy[i])}))**2" for i in range(r)))
+    return {"dim": r, "per_label": rows, "name": f"psi_f_{fname}"}
+
+
+def theorem6_whole_claim(id: str, r: int, fname: str, *, labels: str = "unit_dags", use_f: str | None = None) -> Any:
+    surrogate_f = use_f or fname
+    return calibrated(
+        id, loss=lambda m: pd_matrix_of(r, labels), surrogate=lambda m: psi_f_surrogate(r, labels, surrogate_f),
+        link=lambda m: "sort-desc", noise=lambda m: list(p_f_relations(r, labels, fname)),
+        cite=cite("Theorem 6", "Then (psi_f, pred) is (l_PD, P_f)-calibrated."),
+        statement=(f"r = {r}, labels = {labels.replace('_', ' ')}, f = {fname}: psi_{surrogate_f}(y, u) = "
+                   f"sum_i (u_i - f_i(y))^2 with pred = sort decreasingly is calibrated for l_PD over P_f (the "
+                   "relations E[Y_ij] > E[Y_ji] => E[f_i(Y)] > E[f_j(Y)] in p)"),
+    )
+
+
+@functools.cache
+def p_dag_relations(r: int, *, outside: bool = False) -> tuple[Any, ...]:
+    """P_DAG (Section 7.2): the graph E^p = {(i, j) : E[Y_ij] > E[Y_ji]} has no directed cycle."""
+    mat = pd_matrix_of(r, "unit_dags")
+
+    def dd(i: int, j: int) -> Any:
+        return expected_preference_of_p(mat, i, j) - expected_preference_of_p(mat, j, i)
+
+    rels = [sympy.Not(sympy.And(*[dd(c[t], c[(t + 1) % len(c)]) > 0 for t in range(len(c))])) for c in _cycles(r)]
+    return (sympy.Not(sympy.And(*rels)),) if outside else tuple(rels)
+
+
+def algorithm1_region(order: Sequence[int], r: int) -> list[str]:
+    """Algorithm 1's closed region of the order (i, j, k) (r = 3), in u1..u6 (the coordinates u_ab
+    in ordered_pairs order) with d_ab = u_ab - u_ba:  d_ij >= 0, d_jk >= 0, d_ki <= d_ij, d_ki <= d_jk.
+    Either the graph is acyclic and (i, j, k) is a topological order of it (d_ij, d_jk, d_ik >= 0),
+    or it is the 3-cycle i -> j -> k -> i whose lightest edge k -> i (ties: any lightest) is deleted."""
+    if r != 3:
+        raise ValueError("Algorithm 1's regions are encoded for r = 3 only")
+    idx = {pair: c + 1 for c, pair in enumerate(ordered_pairs(r))}
+
+    def d(a: int, b: int) -> str:
+        return f"(u{idx[(a, b)]} - u{idx[(b, a)]})"
+
+    i, j, k = order
+    return [f"{d(i, j)} >= 0", f"{d(j, k)} >= 0", f"{d(k, i)} <= {d(i, j)}", f"{d(k, i)} <= {d(j, k)}"]
+
+
+@functools.cache
+def algorithm1_link(r: int, *, reverse: bool = False) -> dict[str, Any]:
+    """pred-bar_PD (Algorithm 1) at r = 3 as closed regions, one per sigma (``reverse``: the
+    reversed order's region, a twin)."""
+    perms = pd_matrix_of(r, "unit_dags").predictions
+    regions = [algorithm1_region(tuple(reversed(order_of(s))) if reverse else order_of(s), r) for s in perms]
+    return {"regions": regions}
+
+
+def algorithm1_outputs(dvals: dict[tuple[int, int], Fraction], r: int) -> set[tuple[int, ...]]:
+    """Every sigma Algorithm 1 may return when d_ab = u_ab - u_ba: every deletion order that sorts
+    the positive edges ascending (ties in any order), then every topological order."""
+    import networkx as nx
+
+    from symcal.ranking.pred_maps import sigma_from_order
+
+    edges = [(a, b, w) for (a, b), w in dvals.items() if w > 0]
+    out: set[tuple[int, ...]] = set()
+    for seq in itertools.permutations(edges):
+        if any(seq[t][2] > seq[t + 1][2] for t in range(len(seq) - 1)):
+            continue
+        g = nx.DiGraph()
+        g.add_nodes_from(range(1, r + 1))
+        g.add_edges_from((a, b) for a, b, _w in seq)
+        for a, b, _w in seq:
+            if nx.is_directed_acyclic_graph(g):
+                break
+            g.remove_edge(a, b)
+        out |= {sigma_from_order(list(o)) for o in nx.all_topological_sorts(g)}
+    return out
+
+
+def algorithm1_regions_holds(r: int, *, reverse: bool = False) -> tuple[bool, str]:
+    idx = {pair: c for c, pair in enumerate(ordered_pairs(r))}
+    perms = pd_matrix_of(r, "unit_dags").predictions
+    link = algorithm1_link(r, reverse=reverse)
+    from symcal.backends.translate import truth_at
+    from symcal.calibration.parse import parse_relation, variables
+
+    u_syms = variables("u", len(idx))
+    rels = [[parse_relation(t, "region", u_syms) for t in reg] for reg in link["regions"]]
+    n = 0
+    grid = range(-3, 4)
+    for d12, d23, d31 in itertools.product(grid, repeat=3):
+        dv = {(1, 2): F(d12), (2, 1): F(-d12), (2, 3): F(d23), (3, 2): F(-d23), (3, 1): F(d31), (1, 3): F(-d31)}
+        u = [ZERO] * len(idx)
+        for (a, b), w in dv.items():  # u_ab = max(d_ab, 0): any u with these differences will do
+            u[idx[(a, b)]] = max(w, ZERO)
+        values = dict(zip(u_syms, u, strict=True))
+        inside = {s for s, reg in zip(perms, rels, strict=True) if all(truth_at(rel, values) is True for rel in reg)}
+        outputs = algorithm1_outputs(dv, r)
+        library = set(algorithm1_orders({pair: u[c] for pair, c in idx.items()}, r))
+        n += 1
+        if inside != outputs or not library <= outputs:
+            return False, (f"d = (d12, d23, d31) = ({d12}, {d23}, {d31}): Algorithm 1 may return "
+                           f"{sorted(outputs)}, the regions contain {sorted(inside)}"
+                           + ("" if library <= outputs else f", symcal.ranking's algorithm1_orders gives {library}"))
+    return True, f"{n} difference vectors: the regions containing u are exactly the orders Algorithm 1 may return"
+
+
+def algorithm1_regions_claim(id: str = "ramaswamy2013.theorem7.algorithm1_regions", *, reverse: bool = False) -> Any:
+    return finite_check(
+        id, cases=lambda m: [3], holds=lambda r: algorithm1_regions_holds(r, reverse=reverse),
+        describe=lambda r: {"r": r},
+        domain=("r = 3, every (d12, d23, d31) in {-3..3}^3: both Algorithm 1's outputs (signs of d, order of the "
+                "positive weights) and region membership (comparisons among +-d) depend only on the order type of "
+                "{+-d12, +-d23, +-d31, 0}, and this grid realises every order type (up to 3 distinct magnitudes)"),
+        cite=cite("Section 7.2, Algorithm 1",
+                  "sort the edges in ascending order by weight and delete them one by one (smallest weight first) "
+                  "until the graph becomes acyclic; return any topological sorted order"),
+        statement=("the link of ramaswamy2013.theorem7.calibration.p_dag.r3 is Algorithm 1 exactly: at every u the "
+                   "closed regions containing u are the orders Algorithm 1 may return (every tie in the deletion "
+                   "order and in the topological order)" + (" [twin: reversed regions]" if reverse else "")),
+    )
+
+
+def theorem7_whole_claim(id: str, *, reverse: bool = False, whole_simplex: bool = False) -> Any:
+    r = 3
+
+    def parts(m: Any) -> tuple[Any, Any]:
+        nl = _named_loss("pd", r)
+        return nl.matrix, calibration_surrogates.ramaswamy_quadratic(nl.decomposition)[0]
+
+    over = ("the whole simplex (not asserted by the paper: on 3 nodes Algorithm 1 deletes the lightest edge of "
+            "a 3-cycle, an exact minimum weighted feedback arc set, so P_DAG is not needed at r = 3)"
+            if whole_simplex else "P_DAG (E^p acyclic, as relations in p)")
+    return calibrated(
+        id, loss=lambda m: parts(m)[0], surrogate=lambda m: parts(m)[1],
+        link=lambda m: algorithm1_link(r, reverse=reverse),
+        noise=None if whole_simplex else (lambda m: list(p_dag_relations(r))),
+        cite=cite("Theorem 7", "(psi*_PD, pred-bar_PD) is (l_PD, P_DAG)-calibrated."),
+        statement=("r = 3, all unit DAGs: psi*_PD(y, u) = sum_{i != j} (u_ij - y_ij)^2 with pred-bar_PD = "
+                   f"{'the reverse of ' if reverse else ''}Algorithm 1 (its exact closed regions, "
+                   f"ramaswamy2013.theorem7.algorithm1_regions) is calibrated for l_PD over {over}"),
+    )
+
+
+# ---------------------------------------------------------------------------------------
 # The claims
 # ---------------------------------------------------------------------------------------
 
@@ -1136,6 +1548,31 @@ theorem7 = theorem7_claim()
 theorem7_p_dag_contains_p_f = p_dag_contains_p_f_claim()
 theorem7_inclusion_strict = inclusion_strict_claim()
 
+# calibration decided over the whole simplex (Theorem 3) or the paper's noise set (Theorems 4, 6, 7)
+WHOLE = "whole_simplex"
+THEOREM3_WHOLE_CASES = (("precision", 3), ("precision", 4), ("eru", 3), ("eru", 4), ("map", 3), ("map", 4),
+                        ("pd", 3), ("generic", 0))
+
+
+def theorem3_whole_id(key: str, r: int) -> str:
+    return f"ramaswamy2013.theorem3.calibration.{WHOLE}.{key}" + (f"_r{r}" if r else "_4x3")
+
+
+theorem3_whole = [theorem3_whole_claim(theorem3_whole_id(key, r), key, r) for key, r in THEOREM3_WHOLE_CASES]
+theorem4_whole = [theorem4_whole_claim(f"ramaswamy2013.theorem4.calibration.p_reinforce.r{r}", r) for r in (3, 4)]
+corollary5_whole = [corollary5_whole_claim(f"ramaswamy2013.corollary5.calibration.p_reinforce.r{r}", r)
+                    for r in (3, 4)]
+lemma8_whole = [lemma8_whole_claim(f"ramaswamy2013.lemma8.p_reinforce.r{r}", r) for r in (3, 4)]
+THEOREM6_WHOLE_CASES = ((3, "unit_dags"), (4, "total_orders"))
+theorem6_whole = [
+    theorem6_whole_claim(f"ramaswamy2013.theorem6.calibration.p_f.{fname}_r{r}"
+                         + ("" if labels == "unit_dags" else f"_{labels}"), r, fname, labels=labels)
+    for r, labels in THEOREM6_WHOLE_CASES for fname in ("duchi", "out_weight")
+]
+theorem7_algorithm1_regions = algorithm1_regions_claim()
+theorem7_whole = theorem7_whole_claim("ramaswamy2013.theorem7.calibration.p_dag.r3")
+theorem7_whole_simplex = theorem7_whole_claim(f"ramaswamy2013.theorem7.calibration.{WHOLE}.r3", whole_simplex=True)
+
 CLAIMS = [
     theorem3_identity,
     theorem3_surrogate,
@@ -1176,4 +1613,12 @@ CLAIMS = [
     theorem7,
     theorem7_p_dag_contains_p_f,
     theorem7_inclusion_strict,
+    *theorem3_whole,
+    *theorem4_whole,
+    *corollary5_whole,
+    *lemma8_whole,
+    *theorem6_whole,
+    theorem7_algorithm1_regions,
+    theorem7_whole,
+    theorem7_whole_simplex,
 ]

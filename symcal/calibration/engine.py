@@ -643,7 +643,7 @@ def verify_quadratic(s: Setup, q: Quadratic, p: list[Fraction], tp: int, c: list
     r_eps = sum((sympy.Rational(py.numerator, py.denominator) * s.surrogate.per_label[y].xreplace(sub)
                  for y, py in enumerate(p) if py), sympy.Integer(0))
     gap = sympy.Poly(sympy.expand(r_eps - sympy.Rational(*_nd(s.risk(p, u)))), eps)
-    coeffs = {m[0]: cf for m, cf in gap.terms()}
+    coeffs = {m[0]: cf for m, cf in gap.terms() if cf != 0}  # Poly(0).terms() is [((0,), 0)]
     if set(coeffs) - {2}:
         return f"risk_p(u + eps (c - u)) - risk_p(u) = {gap.as_expr()} is not a multiple of eps^2", {}, {}
     values = {**{f"p{i + 1}": x for i, x in enumerate(p)}, **{f"u{i + 1}": x for i, x in enumerate(u)}, **rep}

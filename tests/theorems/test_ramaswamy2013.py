@@ -28,6 +28,14 @@ def tw(claim_id: str) -> str:
     return claim_id + ".twin"
 
 
+# Theorem 6's whole-simplex claims: id -> (r, f, labels) of the builder
+THEOREM6_ARGS = {
+    f"ramaswamy2013.theorem6.calibration.p_f.{fname}_r{r}" + ("" if labels == "unit_dags" else f"_{labels}"):
+        (r, fname, labels)
+    for r, labels in R.THEOREM6_WHOLE_CASES for fname in ("duchi", "out_weight")
+}
+
+
 # claim id -> a negative twin that must be refuted with a re-checked witness
 REFUTED_TWINS: dict[str, Callable[[], Claim]] = {
     "ramaswamy2013.theorem3.risk_identity": lambda: R.theorem3_identity_claim(
@@ -98,6 +106,24 @@ REFUTED_TWINS: dict[str, Callable[[], Claim]] = {
     "ramaswamy2013.theorem7": lambda: R.theorem7_claim(tw("ramaswamy2013.theorem7"), radius_factor=F(400)),
     "ramaswamy2013.theorem7.p_dag_contains_p_f": lambda: R.p_dag_contains_p_f_claim(
         tw("ramaswamy2013.theorem7.p_dag"), strict=False).replace(sizes=R.r_sizes(3, 3)),
+    # the whole-simplex / noise-set calibration claims: a wrong link, a wrong surrogate or a noise set the
+    # theorem excludes must be refuted by an exactly re-checked counterexample distribution
+    **{R.theorem3_whole_id(key, r): (lambda key=key, r=r: R.theorem3_whole_claim(
+        tw(R.theorem3_whole_id(key, r)), key, r, reversed_link=True)) for key, r in R.THEOREM3_WHOLE_CASES},
+    **{f"ramaswamy2013.theorem4.calibration.p_reinforce.r{r}": (lambda r=r: R.theorem4_whole_claim(
+        tw(f"ramaswamy2013.theorem4.calibration.p_reinforce.r{r}"), r, outside=True)) for r in (3, 4)},
+    **{f"ramaswamy2013.corollary5.calibration.p_reinforce.r{r}": (lambda r=r: R.corollary5_whole_claim(
+        tw(f"ramaswamy2013.corollary5.calibration.p_reinforce.r{r}"), r, ascending=True)) for r in (3, 4)},
+    **{f"ramaswamy2013.lemma8.p_reinforce.r{r}": (lambda r=r: R.lemma8_whole_claim(
+        tw(f"ramaswamy2013.lemma8.p_reinforce.r{r}"), r, outside=True)) for r in (3, 4)},
+    **{cid: (lambda cid=cid, r=r, f=f, labels=labels: R.theorem6_whole_claim(
+        tw(cid), r, f, labels=labels, use_f="reversed")) for cid, (r, f, labels) in THEOREM6_ARGS.items()},
+    "ramaswamy2013.theorem7.algorithm1_regions": lambda: R.algorithm1_regions_claim(
+        tw("ramaswamy2013.theorem7.algorithm1_regions"), reverse=True),
+    "ramaswamy2013.theorem7.calibration.p_dag.r3": lambda: R.theorem7_whole_claim(
+        tw("ramaswamy2013.theorem7.calibration.p_dag.r3"), reverse=True),
+    "ramaswamy2013.theorem7.calibration.whole_simplex.r3": lambda: R.theorem7_whole_claim(
+        tw("ramaswamy2013.theorem7.calibration.whole_simplex.r3"), reverse=True, whole_simplex=True),
 }
 
 
@@ -178,3 +204,39 @@ def test_a_printed_erratum_is_its_own_negative_twin(cid, verdicts):
 def test_a_claim_the_paper_calls_false_is_proved_once_the_hypothesis_is_restored(cid, twin_verdicts):
     assert BY_ID[cid].expected is Status.REFUTED
     assert twin_verdicts[cid].status in (Status.PROVED, Status.CONFIRMED_ON_SAMPLES)
+
+
+CALIBRATION = sorted(c.id for c in CLAIMS if c.kind == "calibration")
+
+
+def test_the_calibration_claims_cover_theorems_3_4_6_7_corollary_5_and_lemma_8():
+    assert len(CALIBRATION) == 20
+    for label in ("theorem3", "theorem4", "corollary5", "lemma8", "theorem6", "theorem7"):
+        assert any(cid.startswith(f"ramaswamy2013.{label}.") for cid in CALIBRATION), label
+    assert set(THEOREM6_ARGS) <= set(CALIBRATION)
+
+
+@pytest.mark.parametrize("cid", CALIBRATION)
+def test_a_calibration_claim_is_proved_over_its_whole_set_with_one_smt_query_per_pair(cid, verdicts):
+    v = verdicts[cid]
+    assert v.status is Status.PROVED, f"{cid}: {v.status.value} {v.reason[:300]}"
+    assert "(A) quadratic" in v.scope and v.evidence is not None and "pair queries unsat" in v.evidence.note
+
+
+def test_the_seeded_calibration_checks_stay_sampled_beside_the_whole_simplex_claims(verdicts):
+    for cid in ("ramaswamy2013.theorem3.calibration", "ramaswamy2013.theorem4", "ramaswamy2013.lemma8",
+                "ramaswamy2013.corollary5", "ramaswamy2013.theorem6", "ramaswamy2013.theorem7"):
+        assert verdicts[cid].status is Status.CONFIRMED_ON_SAMPLES, cid
+
+
+def test_theorem4_fails_outside_p_reinforce_at_an_exact_distribution(twin_verdicts):
+    from symcal.calibration import recheck_witness
+
+    r = 3
+    v = twin_verdicts["ramaswamy2013.theorem4.calibration.p_reinforce.r3"]
+    mat = R._named_loss("map", r).matrix
+    sur = R.calibration_surrogates.ramaswamy_quadratic(R._named_loss("map", r).decomposition)[0]
+    ok, why = recheck_witness(mat, sur, R.diagonal_sort_link(r), v.witness, noise=R.map_noise(r, outside=True))
+    assert ok, why
+    p = [(y, F(v.witness.values[f"p{a + 1}"])) for a, y in enumerate(mat.labels) if v.witness.values[f"p{a + 1}"]]
+    assert not R.in_p_reinforce(p).holds

@@ -237,3 +237,19 @@ def test_cvc5_re_decides_every_smt_query_of_a_proof_from_its_smtlib_text():
     v = check_calibration(Z1_3, surrogates.lee_lin_wahba(3), "argmax", timeout=30)
     out = second_opinion(Outcome(v.status, v.scope, v.backend, v.evidence), 60)
     assert out.status is Status.PROVED and out.cross_check.confirmed, out.cross_check.summary()
+
+
+def test_a_witness_whose_interior_point_is_the_minimiser_is_accepted():
+    # regression: a zero risk gap along the sequence (c = u*) was read as "not a multiple of eps^2"
+    from fractions import Fraction as F
+
+    from symcal.calibration import engine as E
+    from symcal.calibration import setup
+
+    s = setup([[1, 0], [0, 1]], {"dim": 1, "per_label": ["(u1-1)**2", "(u1+1)**2"]}, {"linear": [["-1"], ["1"]]})
+    q = E.quadratic_form(s)
+    why, values, _ = E.verify_quadratic(s, q, [F(1, 4), F(3, 4)], 1, [F(-1, 2)])
+    assert why == "" and values
+    # its twin: at p = (3/4, 1/4) the minimiser 1/2 lies in the cell of the optimal prediction
+    why2, _, _ = E.verify_quadratic(s, q, [F(3, 4), F(1, 4)], 1, [F(-1, 2)])
+    assert why2 != ""

@@ -202,6 +202,7 @@ ENTRIES = [
         "duchi2010.theorem11.minimiser_outside_a.exp",
         "duchi2010.theorem11.minimiser_outside_a.logistic",
         "duchi2010.theorem11.minimiser_outside_a.squared_hinge",
+        "duchi2010.theorem11.calibration.hinge",
     ),
     E(
         "Theorem 11, proof, step 1",
@@ -230,6 +231,8 @@ ENTRIES = [
         "duchi2010.theorem12.minimiser_outside_a.exp",
         "duchi2010.theorem12.minimiser_outside_a.logistic",
         "duchi2010.theorem12.minimiser_outside_a.squared_hinge",
+        "duchi2010.theorem12.calibration.margin_hinge",
+        "duchi2010.theorem12.calibration.margin_hinge.paper_p",
     ),
     E(
         "Theorem 12, proof, step 1",
@@ -258,6 +261,8 @@ ENTRIES = [
         "If the pair (G, p) induces a difference graph G~ that is a DAG, then W*(p) < inf {...} <=> sum_j a_ij - a_ji > sum_j a_kj - a_jk for i, k s.t. a_ik > a_ki",
         "duchi2010.theorem13.strictly_convex_r",
         "duchi2010.theorem13.strictly_convex_r.corrected",
+        "duchi2010.theorem13.calibration.dag_and_eq16.m3",
+        "duchi2010.theorem13.calibration.dag_and_eq16.m4",
     ),
     E(
         "Theorem 13, proof, step 1",
@@ -333,6 +338,8 @@ ENTRIES = [
         "The linear loss of Eq. (14) is edge-consistent if (G, p) is low noise for all query-result pairs",
         "duchi2010.corollary15",
         "duchi2010.corollary15.all_m",
+        "duchi2010.corollary15.calibration.low_noise.m3",
+        "duchi2010.corollary15.calibration.low_noise.m4",
     ),
     E(
         "Section 3, after Corollary 15",
@@ -415,6 +422,7 @@ ENTRIES = [
         "there is a alpha such that l(p, alpha) <= k if and only if there is a feedback arc set E' with |E'| <= k",
         "duchi2010.lemma7.reduction",
         "duchi2010.lemma7.min_risk_is_feedback_arc_set",
+        "duchi2010.lemma7.all_weights",
     ),
     E(
         "Appendix A, proof of Lemma 9",
@@ -425,6 +433,7 @@ ENTRIES = [
         "Lemma 16",
         "G~ is a DAG if and only if A(p) = {alpha : alpha_i > alpha_j for i < j with a_ij > a_ji, alpha_i >= alpha_j for i > j with a_ij > a_ji}",
         "duchi2010.lemma16",
+        "duchi2010.lemma16.all_weights",
     ),
     E(
         "Lemma 16, proof, step 1",
