@@ -510,7 +510,8 @@ def map_qap_holds(r: int, *, diagonal_only: bool = False) -> tuple[bool, str]:
 def map_qap_claim(id: str = "ramaswamy2013.map.pred_is_qap", *, diagonal_only: bool = False) -> Any:
     return finite_check(
         id, cases=lambda m: [m], holds=lambda r: map_qap_holds(r, diagonal_only=diagonal_only),
-        describe=lambda r: {"r": r}, sample='seeded score vectors', domain="8 seeded u in R^{r(r+1)/2} per r, exhaustive over S_r",
+        describe=lambda r: {"r": r}, sample="seeded score vectors",
+        domain="8 seeded u in R^{r(r+1)/2} per r, exhaustive over S_r",
         cite=cite("Section 6", "the optimization problem associated with computing pred*_MAP(u) above can be "
                                "written as a quadratic assignment problem (QAP)"),
         statement="sum_{i>=j} u_ij / max(sigma(i), sigma(j)) = sum_{i,j} W_ij C_{sigma(i) sigma(j)} (W_ij = u_ij/2 off "
@@ -790,7 +791,8 @@ def pd_fas_holds(r: int, *, wrong_constant: bool = False) -> tuple[bool, str]:
 def pd_fas_claim(id: str = "ramaswamy2013.pd.pred_is_mwfas", *, wrong_constant: bool = False) -> Any:
     return finite_check(
         id, cases=lambda m: [m], holds=lambda r: pd_fas_holds(r, wrong_constant=wrong_constant),
-        describe=lambda r: {"r": r}, sample='seeded score vectors', domain="10 seeded u in [-2, 3]^{r(r-1)} per r, exhaustive over S_r",
+        describe=lambda r: {"r": r}, sample="seeded score vectors",
+        domain="10 seeded u in [-2, 3]^{r(r-1)} per r, exhaustive over S_r",
         cite=cite("Section 7", "the optimization problem associated with computing pred*_PD(u) above is a minimum "
                                "weighted feedback arc set (MWFAS) problem"),
         statement="min_sigma sum u_ij 1(sigma(i) > sigma(j)) = MWFAS of the graph (u_ij - u_ji)_+ plus "
