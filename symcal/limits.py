@@ -69,6 +69,10 @@ def run_limited(fn: Callable[..., T], *args: Any, timeout: float = 60.0, what: s
     validation; here it means "no child" (used by tests that need a traceback)."""
     if not timeout or timeout <= 0:
         return fn(*args, **kwargs)
+    if mp.current_process().daemon:
+        # inside one of the runner's workers (daemonic: no children allowed), whose own CPU
+        # budget, RLIMIT_CPU and wall-clock backstop already bound this computation
+        return fn(*args, **kwargs)
     ctx = mp.get_context("fork")
     parent, child = ctx.Pipe(duplex=False)
     p = ctx.Process(target=_child, args=(child, fn, args, kwargs, timeout), daemon=True)

@@ -8,6 +8,7 @@ non-zero rational, or when a rigorous interval enclosure excludes 0 (DESIGN.md, 
 from __future__ import annotations
 
 import random
+import time
 from fractions import Fraction
 from typing import Any
 
@@ -20,39 +21,25 @@ from symcal.verdicts import Residual, Status, Witness
 __all__ = ["NAME", "decide_identity", "residual_excludes_zero"]
 
 NAME = "sympy"
+RESIDUAL_SECONDS = 10.0
 
 
 def residual_excludes_zero(value: sympy.Expr) -> bool | None:
     """True if ``value`` (a closed expression) is certainly non-zero, False if it is
-    exactly zero, None when neither exact evaluation nor an interval decides."""
-    value = sympy.nsimplify(value) if isinstance(value, sympy.Float) else value
-    if value.is_Rational:
-        return value != 0
-    if value.is_zero is True:
-        return False
-    try:  # rigorous: every constant and operation outward-rounded (lambdify below turns E and
-        # rationals into non-interval mpf, which fails on e.g. exp(1) - exp(-1))
-        from symcal.backends.interval_backend import enclosure
+    formally zero, None when undecided.
 
-        lo, hi = enclosure(value, {}, precision=200)
-        return bool(lo > 0 or hi < 0)
-    except Exception:
-        pass
-    import mpmath
+    Delegates to :func:`symcal.exact.sign`, the one zero test of symcal: 0 only for a formal
+    zero (rational arithmetic, logs over a coprime base, exact algebraic test), non-zero only
+    by exact evaluation or a rigorous interval enclosure (DESIGN.md, rule 2); bounded by
+    ``RESIDUAL_SECONDS`` of wall clock, after which it is undecided."""
+    from symcal.errors import InvalidInput
+    from symcal.exact import sign
 
     try:
-        f = sympy.lambdify(
-            [], value,
-            modules=[{"exp": mpmath.iv.exp, "log": mpmath.iv.log, "sqrt": mpmath.iv.sqrt,
-                      "sin": mpmath.iv.sin, "cos": mpmath.iv.cos}, "mpmath"],
-        )
-        with mpmath.iv.workprec(200):
-            mpmath.iv.dps = 60
-            enc = f()
-            enc = mpmath.iv.mpf(enc) if not isinstance(enc, mpmath.iv.mpf) else enc
-        return bool(not (enc.a <= 0 <= enc.b))
-    except Exception:
+        s = sign(value, deadline=time.monotonic() + RESIDUAL_SECONDS)
+    except InvalidInput:  # absurdly large: undecided, never a guess
         return None
+    return s.nonzero
 
 
 def _fits(s: sympy.Symbol, v: Fraction) -> bool:

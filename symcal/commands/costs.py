@@ -2,11 +2,19 @@
 condition, where does it fail, and what is f_0^*?
 
 ``symcal costs FILE`` reads a K x K cost table (row j, column i, c_ji above the diagonal) from
-JSON or CSV, or takes a named scheme (``linear``, ``dcg``, ``zero_one``, with ``--K``); it
-prints the verdict with every violating (j, i) and its exact residual, the normalised form,
-the relative scale and f_0^* as a formula in the posteriors.  ``--K-sweep A..B`` sweeps a
-named scheme over K.  ``--posteriors FILE`` ranks the points of a finite instance space by
-f_0^* and checks, exhaustively over weak orders, whether that ranking minimises R_0.
+JSON or CSV, or takes a named scheme (``linear``, ``dcg``, ``zero_one``) or a formula in i and j
+(``"log(i/j)"``: c_ji = log(i/j) for j < i), with ``--K``; it prints the verdict with every
+violating (j, i) and its exact residual, the normalised form, the relative scale and f_0^* as a
+formula in the posteriors.  ``--K-sweep A..B`` sweeps a named scheme or a formula over K; for a
+formula it first tries to prove the condition for all K by an identity in symbolic j < i < K.
+``--posteriors FILE`` ranks the points of a finite instance space by f_0^* and checks,
+exhaustively over weak orders, whether that ranking minimises R_0.
+
+The verdict is the engine's: ``holds`` (proved: every residual formally zero), ``fails``
+(refuted: a residual proved non-zero, exactly or by a rigorous interval enclosure) or
+``undecided`` (unknown).  ``--timeout S`` (default 60) bounds the check in CPU seconds (per K
+in a sweep); it really stops it.  Exit codes: 0 when decided either way, 1 when undecided, 2 on
+bad input.
 
 JSON: ``{"costs": [[null, "1", "2"], [null, null, "1"], [null, null, null]]}`` (numbers as
 ints or strings -- ``"3/10"``, ``"0.25"``, ``"exp(103/50)"``; JSON floats are refused).
@@ -24,11 +32,9 @@ import re
 from pathlib import Path
 from typing import Any
 
-import sympy
-
 from symcal.commands import whole_number
 from symcal.errors import invalid
-from symcal.exact import fraction_str
+from symcal.exact import expr_str, fraction_str
 
 __all__ = ["register", "run", "load_costs", "load_space", "describe_costs"]
 
@@ -69,7 +75,11 @@ def _exact(value: Any, where: str) -> Any:
 
 def _read_table(path: Path) -> list[list[Any]]:
     if not path.exists():
-        raise invalid("FILE", str(path), "an existing JSON or CSV file, or a scheme name (linear, dcg, zero_one)")
+        raise invalid(
+            "FILE",
+            str(path),
+            "an existing JSON or CSV file, a scheme name (linear, dcg, zero_one) or a formula in i and j",
+        )
     if path.suffix.lower() == ".json":
         data = _json(path)
         rows = data.get("costs") if isinstance(data, dict) else data
@@ -94,14 +104,19 @@ def _read_table(path: Path) -> list[list[Any]]:
 
 
 def load_costs(spec: str, K: int | None = None) -> Any:
-    """A CostScheme from a file path or a scheme name (``linear``, ``dcg``, ``zero_one``)."""
-    from symcal.ranking.costs import NAMED_SCHEMES, CostScheme
+    """A CostScheme from a file path, a scheme name (``linear``, ``dcg``, ``zero_one``) or a
+    formula in i and j (``"log(i/j)"``, with ``K``)."""
+    from symcal.ranking.costs import NAMED_SCHEMES, CostScheme, formula_costs, is_formula
 
     if spec in NAMED_SCHEMES:
         if K is None:
             raise invalid("--K", None, f"the number of categories for the named scheme {spec!r}", "add --K 4")
         return NAMED_SCHEMES[spec](K)
     path = Path(spec)
+    if not path.exists() and is_formula(spec):
+        if K is None:
+            raise invalid("--K", None, f"the number of categories for the formula {spec!r}", "add --K 4")
+        return formula_costs(spec, K)
     name = path.stem
     if path.suffix.lower() == ".json" and path.exists():
         data = _json(path)
@@ -143,26 +158,43 @@ def _show(x: Any) -> str:
 
     if isinstance(x, Fraction):
         return fraction_str(x)
-    return sympy.sstr(x)
+    return expr_str(x)
 
 
-def describe_costs(costs: Any, space: Any = None) -> dict[str, Any]:
+def describe_costs(costs: Any, space: Any = None, *, timeout: float | None = 60.0) -> dict[str, Any]:
     """A JSON-ready report: the scheme, the condition verdict with violations, the
-    normalised form, the relative scale, f_0^* and (with ``space``) the ranking of its points."""
-    from symcal.ranking.costs import (
-        normalised_condition,
-        optimal_ranking_function,
-        relative_scale,
-        satisfies_theorem3_condition,
-    )
+    normalised form, the relative scale, f_0^* and (with ``space``) the ranking of its points.
 
-    res = satisfies_theorem3_condition(costs)
-    f0 = optimal_ranking_function(costs)
+    The condition check is bounded by ``timeout`` CPU seconds, and so is the rest of the
+    report (a part that does not finish says "gave up after S s")."""
+    from symcal.limits import TimeLimitReached
+    from symcal.ranking.costs import _limited, satisfies_theorem3_condition
+
+    res = satisfies_theorem3_condition(costs, timeout=timeout)
     report: dict[str, Any] = {
         "scheme": costs.to_json(),
         "condition": "c_1K c_ji = c_1i c_jK - c_1j c_iK for all 1 <= j < i <= K (Uematsu & Lee 2013, Theorem 3)",
         "verdict": {True: "holds", False: "fails", None: "undecided"}[res.holds],
         **res.to_json(),
+    }
+    try:
+        report.update(_limited(_describe_rest, costs, space, timeout=timeout, what="the normalised form and f_0^*"))
+    except TimeLimitReached:
+        gave_up = f"gave up after {timeout:g} s"
+        report.update({"normalised": [], "relative_scale c_1i/c_iK": gave_up, "f0_star": gave_up})
+        if space is not None:
+            report["ranking"] = {"note": gave_up}
+    report["f0_star_valid"] = res.holds is True and res.c1K_positive is True
+    if res.c1K_positive is False:
+        report["warning"] = "c_1K = 0: Theorem 3 needs c_1K > 0 (symcal finding uematsu2013.theorem3.ii)"
+    return report
+
+
+def _describe_rest(costs: Any, space: Any) -> dict[str, Any]:
+    from symcal.ranking.costs import normalised_condition, optimal_ranking_function, relative_scale
+
+    f0 = optimal_ranking_function(costs)
+    report: dict[str, Any] = {
         "normalised": [
             {
                 "j": r["j"],
@@ -173,11 +205,8 @@ def describe_costs(costs: Any, space: Any = None) -> dict[str, Any]:
             for r in normalised_condition(costs)
         ],
         "relative_scale c_1i/c_iK": [None if v is None else _show(v) for v in relative_scale(costs)],
-        "f0_star": sympy.sstr(f0),
-        "f0_star_valid": res.holds is True and res.c1K_positive is True,
+        "f0_star": expr_str(f0),
     }
-    if res.c1K_positive is False:
-        report["warning"] = "c_1K = 0: Theorem 3 needs c_1K > 0 (symcal finding uematsu2013.theorem3.ii)"
     if space is not None:
         report["ranking"] = _rank_points(costs, space)
     return report
@@ -220,57 +249,109 @@ def _k_range(text: str) -> tuple[int, int]:
     return int(m.group(1)), int(m.group(2))
 
 
+def _seconds(text: str) -> float:
+    try:
+        v = float(text)
+    except ValueError:
+        v = -1.0
+    if not 0 < v <= 86400:  # as symcal calibration and check: at most a day
+        raise argparse.ArgumentTypeError(f"--timeout={text!r}: expected a number of seconds > 0 (at most 86400)")
+    return v
+
+
 _k = whole_number("--K", 2)
+
+EXIT_DECIDED, EXIT_UNDECIDED = 0, 1
 
 
 def register(sub: Any) -> None:
     sp = sub.add_parser("costs", help="check a misranking cost scheme against Uematsu & Lee's Theorem 3 condition")
-    sp.add_argument("file", metavar="FILE", help="a JSON/CSV K x K cost table, or a scheme name: linear, dcg, zero_one")
-    sp.add_argument("--K", type=_k, help="number of categories for a named scheme")
+    sp.add_argument(
+        "file",
+        metavar="FILE",
+        help="a JSON/CSV K x K cost table, a scheme name (linear, dcg, zero_one) "
+        'or a formula in i and j, e.g. "log(i/j)"',
+    )
+    sp.add_argument("--K", type=_k, help="number of categories for a named scheme or a formula")
     sp.add_argument(
         "--K-sweep",
         dest="k_sweep",
         type=_k_range,
         metavar="A..B",
-        help="for a named scheme: for which K in A..B does it satisfy the condition",
+        help="for a named scheme or a formula in i and j: for which K in A..B does it satisfy the condition "
+        "(a formula is first tried for all K by an identity in symbolic j < i < K)",
     )
     sp.add_argument("--posteriors", metavar="FILE", help='JSON {"marginal": [...], "posteriors": [[...], ...]}')
+    sp.add_argument(
+        "--timeout",
+        type=_seconds,
+        default=60.0,
+        metavar="S",
+        help="CPU seconds for the check (per K in a sweep; default 60); undecided when it runs out",
+    )
     sp.add_argument("--json", action="store_true", help="machine-readable output")
     sp.set_defaults(fn=run)
 
 
-def run(args: argparse.Namespace) -> int:
-    from symcal.ranking.costs import NAMED_SCHEMES, sweep_named
+def _sweep(args: argparse.Namespace) -> int:
+    from symcal.ranking.costs import NAMED_SCHEMES, is_formula, sweep_named
 
-    if args.k_sweep is not None:
-        if args.file not in NAMED_SCHEMES:
-            raise invalid("FILE", args.file, f"a scheme name ({', '.join(sorted(NAMED_SCHEMES))}) with --K-sweep")
-        report = sweep_named(args.file, range(args.k_sweep[0], args.k_sweep[1] + 1))
-        if args.json:
-            print(json.dumps(report, indent=1))
-        else:
-            print(f"scheme: {report['scheme']}")
-            print(f"condition holds for K = {report['holds_for']}")
-            print(f"fails for K = {report['fails_for']}")
-            for K, v in report["first_violation"].items():
+    if args.file not in NAMED_SCHEMES and (Path(args.file).exists() or not is_formula(args.file)):
+        raise invalid(
+            "FILE",
+            args.file,
+            f"a scheme name ({', '.join(sorted(NAMED_SCHEMES))}) or a formula in i and j (e.g. \"log(i/j)\") "
+            "with --K-sweep",
+        )
+    report = sweep_named(args.file, range(args.k_sweep[0], args.k_sweep[1] + 1), timeout=args.timeout)
+    if args.json:
+        print(json.dumps(report, indent=1))
+    else:
+        print(f"scheme: {report['scheme']}")
+        if report.get("all_K"):
+            print(f"condition {report['all_K']}")
+        print(f"condition holds for K = {report['holds_for']}")
+        print(f"fails for K = {report['fails_for']}")
+        for K, v in report["first_violation"].items():
+            print(f"  K = {K}: {v}")
+        if report["undecided_for"]:
+            print(f"undecided for K = {report['undecided_for']}")
+            for K, v in report["undecided"].items():
                 print(f"  K = {K}: {v}")
-        return 0
-    costs = load_costs(args.file, args.K)
+    return EXIT_UNDECIDED if report["undecided_for"] else EXIT_DECIDED
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.k_sweep is not None:
+        return _sweep(args)
+    from symcal.limits import TimeLimitReached
+    from symcal.ranking.costs import _limited
+
+    try:  # validating exact costs (their signs) is part of the work --timeout bounds
+        costs = _limited(load_costs, args.file, args.K, timeout=args.timeout, what="reading the costs")
+    except TimeLimitReached:
+        print(f"symcal: gave up after {args.timeout:g} s validating the costs (their signs): undecided")
+        return EXIT_UNDECIDED
     space = load_space(args.posteriors) if args.posteriors else None
-    report = describe_costs(costs, space)
+    report = describe_costs(costs, space, timeout=args.timeout)
+    code = EXIT_DECIDED if report["holds"] is not None else EXIT_UNDECIDED
     if args.json:
         print(json.dumps(report, indent=1, default=str))
-        return 0
+        return code
     print(f"scheme: {costs}")
-    print(f"Theorem 3 condition (c_1K c_ji = c_1i c_jK - c_1j c_iK): {report['verdict'].upper()}")
+    print(
+        f"Theorem 3 condition (c_1K c_ji = c_1i c_jK - c_1j c_iK): {report['verdict'].upper()} ({report['status']})"
+    )
     print(f"  {report['reason']}")
+    if report["evidence"]:
+        print(f"  evidence: {report['evidence']}")
     for v in report["violations"]:
         print(
             f"  violated at (j, i) = ({v['j']}, {v['i']}): c_1K c_ji = {v['lhs']}, c_1i c_jK - c_1j c_iK = "
             f"{v['rhs']}, residual {v['residual']}"
         )
     for v in report["undecided"]:
-        print(f"  undecided at (j, i) = ({v['j']}, {v['i']}): residual {v['residual']}")
+        print(f"  undecided at (j, i) = ({v['j']}, {v['i']}): residual {v['residual']} ({v['shown_by']})")
     if "warning" in report:
         print(f"warning: {report['warning']}")
     print("normalised form (1 <= j < i <= K-1): c_ji/c_1K = (c_jK/c_1K)(c_iK/c_1K)(c_1i/c_iK - c_1j/c_jK)")
@@ -283,4 +364,4 @@ def run(args: argparse.Namespace) -> int:
         print("ranking of the points by f_0^*:")
         for k, v in report["ranking"].items():
             print(f"  {k}: {v}")
-    return 0
+    return code

@@ -12,14 +12,21 @@ non-negative costs.  Theorem 3 (ii) asks
 sum_{j<=K-1} c_jK p_j`` minimises the ranking risk.
 
 Costs are exact: ints, Fractions, ``"p/q"`` or exact decimal strings, or sympy expressions
-(symbols for a symbolic family, ``exp(...)`` for the costs implied by ORBoost thresholds).
-Python floats are refused unless converted explicitly (``allow_float=True``).
+(symbols for a symbolic family, ``exp(...)`` for the costs implied by ORBoost thresholds), or a
+formula in i and j (:func:`formula_costs`: ``c_ji = log(i/j)``).  Python floats are refused
+unless converted explicitly (``allow_float=True``); a cost must be *shown* >= 0.
+
+Every sign and zero decision goes through :mod:`symcal.exact` (``sign`` / ``zero_test``, the one
+zero test of symcal): the condition *holds* only when every residual is formally zero, *fails*
+only when a residual is proved non-zero, and is undecided otherwise (DESIGN.md, rule 2).  Checks
+of non-rational schemes run under a CPU-seconds limit (``timeout=``) that really stops them.
 """
 
 from __future__ import annotations
 
-import random
+import multiprocessing
 import re
+import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -28,7 +35,8 @@ from typing import Any
 import sympy
 
 from symcal.errors import invalid
-from symcal.exact import fraction_str, to_fraction
+from symcal.exact import CpuBudget, check_size, expr_str, fraction_str, normal_form, sign, to_fraction, zero_test
+from symcal.verdicts import Status
 
 __all__ = [
     "CostScheme",
@@ -53,6 +61,12 @@ __all__ = [
     "NAMED_SCHEMES",
     "condition_sweep",
     "sweep_named",
+    "sweep_formula",
+    "is_formula",
+    "parse_formula",
+    "formula_costs",
+    "formula_identity",
+    "DEFAULT_TIMEOUT",
 ]
 
 _EXPR_CHARS = re.compile(r"^[0-9a-zA-Z+\-*/^(). ]+$")
@@ -75,14 +89,18 @@ def _cost_value(value: Any, where: str, *, allow_float: bool = False) -> Fractio
             )
         if expr.is_Rational:
             return _nonneg(Fraction(int(expr.p), int(expr.q)), where)
-        if not isinstance(expr, sympy.Expr) or expr.is_real is False:
-            raise invalid(where, str(expr), "a real number or expression")
+        if not isinstance(expr, sympy.Expr) or expr.has(sympy.I) or expr.is_real is False:
+            raise invalid(where, _short(expr), "a real number or expression")
         if not expr.free_symbols:
-            sign = _constant_sign(expr)
-            if sign is not None and sign < 0:
-                raise invalid(where, str(expr), "a cost >= 0 (misranking costs are non-negative)")
+            s = _cost_sign(expr)
+            if s.value == -1:
+                raise invalid(where, _short(expr), f"a cost >= 0 (misranking costs are non-negative); it is {s}")
+            if s.value is None:
+                raise invalid(
+                    where, _short(expr), f"a cost that symcal can show to be >= 0 (its sign is undecided: {s.reason})"
+                )
         elif expr.is_negative:
-            raise invalid(where, str(expr), "a cost >= 0 (misranking costs are non-negative)")
+            raise invalid(where, _short(expr), "a cost >= 0 (misranking costs are non-negative)")
         return expr
     if isinstance(value, str):
         text = value.strip()
@@ -103,6 +121,7 @@ def _cost_value(value: Any, where: str, *, allow_float: bool = False) -> Fractio
         except (sympy.SympifyError, SyntaxError, TypeError, ValueError):
             raise invalid(where, value, "a number or a valid expression such as exp(103/50)") from None
         _check_exponents(raw, where, value)
+        check_size(raw, where)
         try:
             expr = sympy.sympify(text.replace("^", "**"), rational=True)
         except (sympy.SympifyError, SyntaxError, TypeError):
@@ -130,94 +149,38 @@ def _nonneg(x: Fraction, where: str) -> Fraction:
     return x
 
 
-def _constant_sign(expr: sympy.Expr) -> int | None:
-    """The sign of a closed real expression, by exact evaluation or a rigorous interval
-    enclosure (mpmath ``iv``); None when neither decides."""
-    if expr.is_zero:
-        return 0
-    if expr.is_positive:
-        return 1
-    if expr.is_negative:
-        return -1
-    from symcal.backends.sympy_backend import residual_excludes_zero
-
-    nz = residual_excludes_zero(expr)
-    if nz is False:
-        return 0
-    if nz is None:
-        return None
-    enc = _enclosure(expr)
-    if enc is None:
-        return None
-    lo, hi = enc
-    return 1 if lo > 0 else -1 if hi < 0 else None
+COST_SIGN_SECONDS = 10.0
 
 
-def _enclosure(expr: sympy.Expr) -> tuple[Fraction, Fraction] | None:
-    """A rigorous enclosure (every constant and operation outward-rounded), or None."""
-    try:
-        from symcal.backends.interval_backend import enclosure
-
-        return enclosure(expr, {}, precision=200)
-    except Exception:
-        return None
+_COST_SIGNS: dict[sympy.Expr, Any] = {}
 
 
-def _is_exact_zero(x: Any) -> bool | None:
-    """True if ``x`` is exactly 0, False if certainly not, None if undecided."""
-    if isinstance(x, Fraction | int):
-        return x == 0
-    e = sympy.sympify(x)
-    if e.is_Rational:
-        return e == 0
-    r = sympy.cancel(sympy.expand(e))
-    if r == 0:
-        return True
-    if not r.free_symbols:
-        s = _constant_sign(r)
-        if s is None:
-            r2 = sympy.simplify(r)
-            return True if r2 == 0 else None
-        return s == 0
-    r2 = sympy.simplify(r)
-    if r2 == 0:
-        return True
-    return False if _generic_nonzero(r2) else None
+def _cost_sign(expr: sympy.Expr) -> Any:
+    """The exact sign of a closed cost (:func:`symcal.exact.sign`), remembered when decided:
+    a scheme is re-validated each time it is built."""
+    s = _COST_SIGNS.get(expr)
+    if s is None:
+        s = sign(expr, deadline=time.monotonic() + COST_SIGN_SECONDS)
+        if s.value is not None:
+            if len(_COST_SIGNS) > 4096:
+                _COST_SIGNS.clear()
+            _COST_SIGNS[expr] = s
+    return s
 
 
-def _generic_nonzero(r: sympy.Expr) -> bool:
-    """A residual with free symbols is not identically zero if it is non-zero at some exact
-    rational point (the point is evaluated exactly or enclosed by intervals)."""
-    syms = sorted(r.free_symbols, key=str)
-    rng = random.Random(7)
-    for _ in range(20):
-        pt = {s: sympy.Rational(rng.randint(1, 40), rng.randint(1, 7)) for s in syms}
-        try:
-            v = r.xreplace(pt)
-        except (ZeroDivisionError, TypeError):
-            continue
-        if v.has(sympy.zoo, sympy.nan, sympy.oo):
-            continue
-        if v.is_Rational:
-            if v != 0:
-                return True
-            continue
-        s = _constant_sign(v)
-        if s not in (None, 0):
-            return True
-    return False
+def _short(x: Any) -> str:
+    text = _show(x)
+    return text if len(text) <= 200 else text[:197] + "..."
 
 
 def _show(x: Any) -> str:
     if isinstance(x, Fraction | int):
         return fraction_str(Fraction(x))
-    return sympy.sstr(x)
+    return expr_str(x)
 
 
 def _jsonable(x: Any) -> Any:
-    if isinstance(x, Fraction | int):
-        return fraction_str(Fraction(x))
-    return sympy.sstr(x)
+    return _show(x)
 
 
 def _check_K(K: Any, param: str = "K") -> int:
@@ -362,6 +325,11 @@ class CostScheme:
     def __str__(self) -> str:
         body = ", ".join(f"c{j}{i}={_show(v)}" for (j, i), v in self.costs.items())
         return f"{self.name or 'costs'} (K={self.K}): {body}"
+
+    def _repr_html_(self) -> str:
+        from symcal.report.html import cost_scheme_html
+
+        return cost_scheme_html(self)
 
 
 # ---------------------------------------------------------------------------------------
@@ -538,14 +506,17 @@ NAMED_SCHEMES: dict[str, Callable[[int], CostScheme]] = {
 
 @dataclass(frozen=True)
 class Violation:
-    """A pair ``(j, i)`` where ``c_1K c_ji != c_1i c_jK - c_1j c_iK``; ``residual`` is
-    ``c_1K c_ji - (c_1i c_jK - c_1j c_iK)`` (exact)."""
+    """A pair ``(j, i)`` where ``c_1K c_ji != c_1i c_jK - c_1j c_iK`` (or, in
+    ``ConditionResult.undecided``, where it could not be decided); ``residual`` is
+    ``c_1K c_ji - (c_1i c_jK - c_1j c_iK)`` (exact, logs written over a coprime base) and
+    ``shown_by`` says how it was shown non-zero (or why it is undecided)."""
 
     j: int
     i: int
     lhs: Any
     rhs: Any
     residual: Any
+    shown_by: str = ""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -554,6 +525,7 @@ class Violation:
             "lhs": _jsonable(self.lhs),
             "rhs": _jsonable(self.rhs),
             "residual": _jsonable(self.residual),
+            "shown_by": self.shown_by,
         }
 
     def __str__(self) -> str:
@@ -567,10 +539,12 @@ class Violation:
 class ConditionResult:
     """Whether a cost scheme satisfies Theorem 3's condition, why, and where it fails.
 
-    ``holds`` is True / False, or None when some residual could be neither shown to vanish
-    nor shown non-zero (``undecided`` lists those pairs).  ``violations`` lists every
-    failing ``(j, i)`` with its exact residual, in order.  ``bool(result)`` is
-    ``result.holds is True``.
+    ``holds`` is True only when every residual is formally zero, False only when some
+    residual is proved non-zero (exactly, or by a rigorous enclosure), and None otherwise
+    (``undecided`` lists those pairs; a time limit also gives None).  ``status`` is the
+    engine's word for it (``proved`` / ``refuted`` / ``unknown``) and ``evidence`` the text a
+    sceptic can re-check.  ``violations`` lists every failing ``(j, i)`` with its exact
+    residual, in order.  ``bool(result)`` is ``result.holds is True``.
     """
 
     holds: bool | None
@@ -581,20 +555,34 @@ class ConditionResult:
     pairs_checked: int = 0
     scope: str = ""
     c1K_positive: bool | None = None
+    evidence: str = ""
+    seconds: float = 0.0
 
     def __bool__(self) -> bool:
         return self.holds is True
 
     @property
+    def status(self) -> Status:
+        return {True: Status.PROVED, False: Status.REFUTED, None: Status.UNKNOWN}[self.holds]
+
+    @property
     def witness(self) -> Violation | None:
         return self.violations[0] if self.violations else None
+
+    def _repr_html_(self) -> str:
+        from symcal.report.html import condition_html
+
+        return condition_html(self)
 
     def to_json(self) -> dict[str, Any]:
         return {
             "holds": self.holds,
+            "status": self.status.value,
             "K": self.K,
             "reason": self.reason,
             "scope": self.scope,
+            "evidence": self.evidence,
+            "seconds": round(self.seconds, 3),
             "pairs_checked": self.pairs_checked,
             "c1K_positive": self.c1K_positive,
             "violations": [v.to_json() for v in self.violations],
@@ -614,55 +602,164 @@ def condition_residual(costs: CostScheme, j: int, i: int) -> tuple[Any, Any, Any
     return lhs, rhs, sympy.expand(lhs - rhs)
 
 
-def satisfies_theorem3_condition(costs: CostScheme) -> ConditionResult:
+DEFAULT_TIMEOUT = 60.0
+
+
+def _check_timeout(timeout: Any) -> float | None:
+    if timeout is None:
+        return None
+    if isinstance(timeout, bool) or not isinstance(timeout, int | float) or not timeout > 0 or timeout == float("inf"):
+        raise invalid("timeout", timeout, "a positive number of seconds (or None for no limit)")
+    return float(timeout)
+
+
+def _limited(fn: Callable[..., Any], *args: Any, timeout: float | None, what: str) -> Any:
+    """``fn(*args)`` under :func:`symcal.limits.run_limited` (a forked child with a CPU-seconds
+    budget); inline when there is no limit, or when this process is itself a daemonic worker
+    (the runner's, which already runs under a limit and may not fork children of its own)."""
+    if timeout is None or multiprocessing.current_process().daemon:
+        return fn(*args)
+    from symcal.limits import run_limited
+
+    return run_limited(fn, *args, timeout=timeout, what=what)
+
+
+def satisfies_theorem3_condition(costs: CostScheme, *, timeout: float | None = DEFAULT_TIMEOUT) -> ConditionResult:
     """Decide Uematsu & Lee (2013), Theorem 3 (ii)'s condition
     ``c_1K c_ji = c_1i c_jK - c_1j c_iK`` for all ``1 <= j < i <= K``.
 
-    Pairs with ``j = 1`` or ``i = K`` hold identically (``c_11 = c_KK = 0``), so the pairs
-    ``2 <= j < i <= K - 1`` decide it; for K <= 3 the condition is void (Theorem 3 (i)).
-    Rational schemes are decided exactly; for sympy costs each residual is cancelled
-    symbolically, and a residual that does not cancel counts as a violation only when it is
-    non-zero at an exact point (exact arithmetic or an interval enclosure), otherwise it is
-    ``undecided``.  Every violating ``(j, i)`` is listed with its residual.
+    Pairs with ``j = 1`` or ``i = K`` hold identically (``c_11 = c_KK = 0``); for K <= 3 the
+    condition is void (Theorem 3 (i)).  Rational schemes are decided exactly.  Otherwise each
+    residual goes through :func:`symcal.exact.sign` (symbolic schemes: :func:`symcal.exact.zero_test`):
+    ``holds`` is True only when every residual is formally zero, False only when one is
+    proved non-zero (exactly, or by a rigorous interval enclosure), None otherwise.
+
+    ``timeout`` (seconds of CPU, default 60; None for no limit) really stops the check: it
+    runs in a forked child (:func:`symcal.limits.run_limited`), and a check that does not
+    finish is undecided ("gave up after S s").
     """
     if not isinstance(costs, CostScheme):
         raise invalid("costs", costs, "a CostScheme (see symcal.ranking.costs)")
-    K = costs.K
-    bad, undecided = [], []
-    pairs = [(j, i) for j in range(1, K + 1) for i in range(j + 1, K + 1)]
-    for j, i in pairs:
-        lhs, rhs, r = condition_residual(costs, j, i)
-        z = _is_exact_zero(r)
-        if z is True:
-            continue
-        v = Violation(j, i, lhs, rhs, r if isinstance(r, Fraction) else sympy.simplify(r))
-        (bad if z is False else undecided).append(v)
-    c1k = costs.c(1, K)
-    c1k_pos = (c1k > 0) if isinstance(c1k, Fraction) else (sympy.sympify(c1k).is_positive)
-    symbolic = bool(costs.symbols)
-    what = "identically in the symbols " + ", ".join(sorted(map(str, costs.symbols))) if symbolic else "exactly"
-    scope = f"K = {K}, all {len(pairs)} pairs 1 <= j < i <= {K}, {what}"
-    if bad:
-        first = bad[0]
-        reason = f"fails at {len(bad)} of {len(pairs)} pairs; first {first}"
-        return ConditionResult(False, K, reason, tuple(bad), tuple(undecided), len(pairs), scope, c1k_pos)
-    if undecided:
+    timeout = _check_timeout(timeout)
+    start = time.monotonic()
+    if costs.is_rational:  # exact Fractions: no sign test, nothing that can hang
+        return _decide_condition(costs, None)
+    from symcal.limits import TimeLimitReached
+
+    try:
+        return _limited(_decide_condition, costs, timeout, timeout=timeout, what="the Theorem 3 condition check")
+    except TimeLimitReached:
+        K = costs.K
+        n = K * (K - 1) // 2
         return ConditionResult(
             None,
             K,
-            f"{len(undecided)} residual(s) neither cancel nor evaluate to non-zero; "
-            f"first at (j, i) = ({undecided[0].j}, {undecided[0].i})",
+            f"gave up after {timeout:g} s: the check did not finish within the time limit",
+            (),
+            (),
+            0,
+            f"K = {K}, {n} pairs 1 <= j < i <= {K}; not finished",
+            None,
+            f"gave up after {timeout:g} s (CPU budget; nothing decided)",
+            time.monotonic() - start,
+        )
+
+
+def _decide_condition(costs: CostScheme, timeout: float | None) -> ConditionResult:
+    start = time.monotonic()
+    budget = CpuBudget(0.95 * timeout) if timeout else None
+    K = costs.K
+    bad: list[Violation] = []
+    undecided: list[Violation] = []
+    methods: dict[str, int] = {}
+    pairs = [(j, i) for j in range(1, K + 1) for i in range(j + 1, K + 1)]
+    for j, i in pairs:
+        lhs, rhs, r = condition_residual(costs, j, i)
+        if isinstance(r, Fraction):
+            if r != 0:
+                bad.append(Violation(j, i, lhs, rhs, r, "exact rational arithmetic"))
+            else:
+                methods["exact rational arithmetic"] = methods.get("exact rational arithmetic", 0) + 1
+            continue
+        if budget is not None and budget.expired():
+            undecided.append(Violation(j, i, lhs, rhs, r, f"not reached: gave up after {timeout:g} s"))
+            continue
+        z = zero_test(r, deadline=budget)
+        if z.zero is True:
+            how = "formal zero" + (" (identically in the symbols)" if r.free_symbols else "")
+            methods[how] = methods.get(how, 0) + 1
+            continue
+        shown = normal_form(r, deadline=budget)
+        (bad if z.zero is False else undecided).append(Violation(j, i, lhs, rhs, shown, z.reason))
+    c1k = costs.c(1, K)
+    if isinstance(c1k, Fraction):
+        c1k_pos: bool | None = c1k > 0
+    elif c1k.free_symbols:
+        c1k_pos = c1k.is_positive
+    else:
+        v = sign(c1k, deadline=budget).value
+        c1k_pos = None if v is None else v > 0
+    symbolic = bool(costs.symbols)
+    what = "identically in the symbols " + ", ".join(sorted(map(str, costs.symbols))) if symbolic else "exactly"
+    scope = f"K = {K}, all {len(pairs)} pairs 1 <= j < i <= {K}, {what}"
+    seconds = time.monotonic() - start
+    if bad:
+        first = bad[0]
+        reason = f"fails at {len(bad)} of {len(pairs)} pairs; first {first}"
+        evidence = f"residual at (j, i) = ({first.j}, {first.i}) is {_show(first.residual)}; {first.shown_by}"
+        return ConditionResult(
+            False, K, reason, tuple(bad), tuple(undecided), len(pairs), scope, c1k_pos, evidence, seconds
+        )
+    if undecided:
+        u = undecided[0]
+        gave_up = f"gave up after {timeout:g} s; " if budget is not None and budget.expired() else ""
+        return ConditionResult(
+            None,
+            K,
+            f"{gave_up}{len(undecided)} residual(s) neither formally zero nor shown non-zero; "
+            f"first at (j, i) = ({u.j}, {u.i}): {u.shown_by}",
             (),
             tuple(undecided),
             len(pairs),
             scope,
             c1k_pos,
+            f"undecided at {len(undecided)} of {len(pairs)} pairs; first residual {_show(u.residual)}",
+            seconds,
         )
     note = " (void for K <= 3: only pairs with j = 1 or i = K, which hold since c_11 = c_KK = 0)" if K <= 3 else ""
     warn = "" if c1k_pos is not False else "; note c_1K = 0: Theorem 3 then fails (f_0^* need not be optimal)"
-    return ConditionResult(
-        True, K, f"c_1K c_ji = c_1i c_jK - c_1j c_iK at every pair{note}{warn}", (), (), len(pairs), scope, c1k_pos
+    evidence = "every residual c_1K c_ji - c_1i c_jK + c_1j c_iK is 0: " + ", ".join(
+        f"{n} by {m}" for m, n in sorted(methods.items())
     )
+    return ConditionResult(
+        True,
+        K,
+        f"c_1K c_ji = c_1i c_jK - c_1j c_iK at every pair{note}{warn}",
+        (),
+        (),
+        len(pairs),
+        scope,
+        c1k_pos,
+        evidence,
+        seconds,
+    )
+
+
+def _tidy(x: Any) -> Any:
+    """A readable exact form (logs over a coprime base, expanded, common factors out);
+    never ``simplify``, which may build ``log(3**1000000/2**1000000)``."""
+    if isinstance(x, Fraction | int):
+        return sympy.Rational(Fraction(x).numerator, Fraction(x).denominator)
+    x = sympy.sympify(x)
+    if x.is_Rational:
+        return x
+    return normal_form(x, deadline=time.monotonic() + COST_SIGN_SECONDS)
+
+
+def _is_zero(x: Any) -> bool:
+    if isinstance(x, Fraction | int):
+        return x == 0
+    return zero_test(x, deadline=time.monotonic() + COST_SIGN_SECONDS).zero is True
 
 
 def normalised_condition(costs: CostScheme) -> list[dict[str, Any]]:
@@ -675,11 +772,11 @@ def normalised_condition(costs: CostScheme) -> list[dict[str, Any]]:
         for i in range(j + 1, K):
             c1k, cjk, cik = (sympy.sympify(c(1, K)), sympy.sympify(c(j, K)), sympy.sympify(c(i, K)))
             row: dict[str, Any] = {"j": j, "i": i}
-            if any(_is_exact_zero(x) is True for x in (c1k, cjk, cik)):
+            if any(_is_zero(x) for x in (c1k, cjk, cik)):
                 row.update(lhs=None, rhs=None, note="a denominator c_1K, c_jK or c_iK is 0")
             else:
-                row["lhs"] = sympy.simplify(sympy.sympify(c(j, i)) / c1k)
-                row["rhs"] = sympy.simplify(
+                row["lhs"] = _tidy(sympy.sympify(c(j, i)) / c1k)
+                row["rhs"] = _tidy(
                     (cjk / c1k) * (cik / c1k) * (sympy.sympify(c(1, i)) / cik - sympy.sympify(c(1, j)) / cjk)
                 )
             rows.append(row)
@@ -692,7 +789,7 @@ def relative_scale(costs: CostScheme) -> list[Any]:
     out = []
     for i in range(1, costs.K):
         cik = sympy.sympify(costs.c(i, costs.K))
-        out.append(None if _is_exact_zero(cik) is True else sympy.simplify(sympy.sympify(costs.c(1, i)) / cik))
+        out.append(None if _is_zero(cik) else _tidy(sympy.sympify(costs.c(1, i)) / cik))
     return out
 
 
@@ -731,28 +828,183 @@ def corollary1_condition_identity() -> tuple[sympy.Expr, sympy.Expr, tuple[sympy
     return lhs, rhs, (w1, wj, wi, wK, s1, sj, si, sK)
 
 
-def condition_sweep(build: Callable[[int], CostScheme], Ks: Iterable[int]) -> list[tuple[int, ConditionResult]]:
-    """The condition for ``build(K)`` at each K: ``[(K, result), ...]``."""
+# ---------------------------------------------------------------------------------------
+# Cost schemes given by a formula c_ji = f(i, j), and sweeps over K
+# ---------------------------------------------------------------------------------------
+
+_FORMULA_NAMES = _EXPR_NAMES | {"i", "j"}
+_INDEX_I = sympy.Symbol("i", integer=True, positive=True)
+_INDEX_J = sympy.Symbol("j", integer=True, positive=True)
+_INDEX_K = sympy.Symbol("K", integer=True, positive=True)
+
+
+def is_formula(text: Any) -> bool:
+    """Does ``text`` read as a cost formula in ``i`` and ``j`` (e.g. ``"log(i/j)"``)?"""
+    if not isinstance(text, str) or not _EXPR_CHARS.match(text) or "__" in text:
+        return False
+    names = set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", text))
+    return names <= _FORMULA_NAMES
+
+
+def parse_formula(formula: str, param: str = "formula") -> sympy.Expr:
+    """``c_ji = f(i, j)`` (for j < i) from text such as ``"log(i/j)"``, ``"i - j"``,
+    ``"(i-j)*(i+j)"``: a sympy expression in the positive integer symbols ``i`` and ``j``."""
+    if not isinstance(formula, str) or not formula.strip():
+        raise invalid(param, formula, "a formula in i and j such as log(i/j) or i - j")
+    text = formula.strip()
+    if not _EXPR_CHARS.match(text) or "__" in text:
+        raise invalid(param, formula, "a formula in i and j with + - * / ^ ( ) and exp, log, sqrt, pi, E")
+    names = set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", text))
+    if not names <= _FORMULA_NAMES:
+        bad = sorted(names - _FORMULA_NAMES)[0]
+        raise invalid(param, formula, f"a formula in i, j and exp, log, sqrt, pi, E (not {bad!r})")
+    local = {"i": _INDEX_I, "j": _INDEX_J, "E": sympy.E, "pi": sympy.pi}
+    try:
+        raw = sympy.sympify(text.replace("^", "**"), locals=local, rational=True, evaluate=False)
+    except (sympy.SympifyError, SyntaxError, TypeError, ValueError):
+        raise invalid(param, formula, "a valid formula in i and j such as log(i/j)") from None
+    _check_exponents(raw, param, formula)
+    check_size(raw, param)
+    try:
+        expr = sympy.sympify(text.replace("^", "**"), locals=local, rational=True)
+    except (sympy.SympifyError, SyntaxError, TypeError, ValueError):
+        raise invalid(param, formula, "a valid formula in i and j such as log(i/j)") from None
+    if not isinstance(expr, sympy.Expr) or expr.atoms(sympy.Float):
+        raise invalid(param, formula, "an exact formula in i and j")
+    return expr
+
+
+def formula_costs(formula: str | sympy.Expr, K: int) -> CostScheme:
+    """The scheme ``c_ji = f(i, j)`` for ``1 <= j < i <= K``; each cost is validated (finite,
+    exactly >= 0)."""
+    f = parse_formula(formula) if isinstance(formula, str) else formula
+    K = _check_K(K)
+    costs = {}
+    for j in range(1, K + 1):
+        for i in range(j + 1, K + 1):
+            v = f.xreplace({_INDEX_I: sympy.Integer(i), _INDEX_J: sympy.Integer(j)})
+            costs[(j, i)] = v
+    name = formula if isinstance(formula, str) else sympy.sstr(formula)
+    return CostScheme(K, costs, f"c_ji = {name}")
+
+
+def formula_identity(formula: str | sympy.Expr) -> tuple[bool | None, str, sympy.Expr]:
+    """Try to prove Theorem 3's condition for ``c_ji = f(i, j)`` for every K at once.
+
+    Only the pairs ``1 < j < i < K`` matter (those with ``j = 1`` or ``i = K`` hold since
+    ``c_11 = c_KK = 0``), and there all six costs ``c_1K, c_ji, c_1i, c_jK, c_1j, c_iK`` are
+    ``f`` at index pairs ``a < b``.  So substitute ``f`` with symbolic positive integers
+    ``j, i, K``; logs are split (``log(i/j) = log i - log j``, true for positive reals), and
+    the residual ``f(K,1) f(i,j) - f(i,1) f(K,j) + f(j,1) f(K,i)`` is decided by
+    :func:`symcal.exact.zero_test`: formally zero -> ``(True, how, residual)``.  A residual
+    that is not formally zero is *not* a refutation here (``(None, ...)``): the caller sweeps
+    concrete K."""
+    f = parse_formula(formula) if isinstance(formula, str) else formula
+
+    def c(a: Any, b: Any) -> sympy.Expr:
+        return f.xreplace({_INDEX_J: a, _INDEX_I: b})
+
+    one, j, i, K = sympy.Integer(1), _INDEX_J, _INDEX_I, _INDEX_K
+    residual = c(one, K) * c(j, i) - (c(one, i) * c(j, K) - c(one, j) * c(i, K))
+    residual = sympy.expand_log(residual, force=False)  # i, j, K are positive: log(i/j) = log i - log j
+    z = zero_test(residual, deadline=time.monotonic() + COST_SIGN_SECONDS, points=0)
+    if z.zero is True:
+        return True, f"holds for all K >= 2 (identity in symbolic j < i < K: {z.reason})", residual
+    return None, "not an identity in symbolic j < i < K (" + z.reason + ")", residual
+
+
+def condition_sweep(
+    build: Callable[[int], CostScheme], Ks: Iterable[int], *, timeout: float | None = DEFAULT_TIMEOUT
+) -> list[tuple[int, ConditionResult]]:
+    """The condition for ``build(K)`` at each K: ``[(K, result), ...]``; ``timeout`` CPU
+    seconds per K cover building (validating) the scheme and checking it."""
+    from symcal.limits import TimeLimitReached
+
+    timeout = _check_timeout(timeout)
     out = []
     for K in Ks:
-        out.append((K, satisfies_theorem3_condition(build(K))))
+        try:
+            r = _limited(_build_and_check, build, K, timeout, timeout=timeout, what=f"the condition at K = {K}")
+        except TimeLimitReached:
+            r = ConditionResult(
+                None, K, f"gave up after {timeout:g} s building or checking the scheme", evidence="nothing decided"
+            )
+        out.append((K, r))
     return out
 
 
-def sweep_named(name: str, Ks: Iterable[int]) -> dict[str, Any]:
-    """For a named scheme (``zero_one``, ``linear``, ``dcg``): for which K it satisfies the
-    condition, with the first violation at each failing K."""
-    if name not in NAMED_SCHEMES:
-        raise invalid("scheme", name, f"one of {', '.join(sorted(NAMED_SCHEMES))}")
-    rows = condition_sweep(NAMED_SCHEMES[name], Ks)
+def _build_and_check(build: Callable[[int], CostScheme], K: int, timeout: float | None) -> ConditionResult:
+    return satisfies_theorem3_condition(build(K), timeout=timeout)
+
+
+def _sweep_report(name: str, rows: list[tuple[int, ConditionResult]]) -> dict[str, Any]:
     if not rows:
         raise invalid("Ks", [], "at least one K >= 2")
     holds = [K for K, r in rows if r.holds is True]
     fails = {K: str(r.witness) for K, r in rows if r.holds is False}
+    unknown = {K: r.reason for K, r in rows if r.holds is None}
     return {
         "scheme": name,
         "K": [K for K, _ in rows],
         "holds_for": holds,
         "fails_for": sorted(fails),
+        "undecided_for": sorted(unknown),
         "first_violation": fails,
+        "undecided": unknown,
     }
+
+
+def sweep_named(name: str, Ks: Iterable[int], *, timeout: float | None = DEFAULT_TIMEOUT) -> dict[str, Any]:
+    """For a named scheme (``zero_one``, ``linear``, ``dcg``) or a formula in ``i`` and ``j``
+    (``"log(i/j)"``): for which K it satisfies the condition, with the first violation at
+    each failing K.  For a formula, the condition is first tried for all K at once
+    (:func:`formula_identity`); ``all_K`` then says so."""
+    if name not in NAMED_SCHEMES:
+        if is_formula(name):
+            return sweep_formula(name, Ks, timeout=timeout)
+        raise invalid("scheme", name, f"one of {', '.join(sorted(NAMED_SCHEMES))} or a formula in i and j")
+    report = _sweep_report(name, condition_sweep(NAMED_SCHEMES[name], Ks, timeout=timeout))
+    report["all_K"] = None
+    return report
+
+
+def sweep_formula(formula: str, Ks: Iterable[int], *, timeout: float | None = DEFAULT_TIMEOUT) -> dict[str, Any]:
+    """:func:`sweep_named` for ``c_ji = formula`` (in ``i`` and ``j``, for ``j < i``)."""
+    f = parse_formula(formula, "formula")
+    Ks = list(Ks)
+    if not Ks:
+        raise invalid("Ks", [], "at least one K >= 2")
+    proved, how, residual = _limited_identity(f, timeout)
+    if proved:
+        # the identity covers every K; the costs are still validated (finite, exactly >= 0):
+        # c_ji = f(i, j) does not depend on K, so the largest K's table contains every other
+        from symcal.limits import TimeLimitReached
+
+        unknown = {}
+        try:
+            _limited(formula_costs, f, max(Ks), timeout=timeout, what=f"validating the costs up to K = {max(Ks)}")
+        except TimeLimitReached:
+            unknown = {K: f"gave up after {timeout:g} s validating the costs" for K in Ks}
+        return {
+            "scheme": f"c_ji = {formula}",
+            "K": Ks,
+            "holds_for": [K for K in Ks if K not in unknown],
+            "fails_for": [],
+            "undecided_for": sorted(unknown),
+            "first_violation": {},
+            "undecided": unknown,
+            "all_K": how,
+        }
+    report = _sweep_report(f"c_ji = {formula}", condition_sweep(lambda K: formula_costs(f, K), Ks, timeout=timeout))
+    report["all_K"] = None
+    report["identity"] = how
+    return report
+
+
+def _limited_identity(f: sympy.Expr, timeout: float | None) -> tuple[bool | None, str, Any]:
+    from symcal.limits import TimeLimitReached
+
+    try:
+        return _limited(formula_identity, f, timeout=timeout, what="the all-K identity")  # type: ignore[no-any-return]
+    except TimeLimitReached:
+        return None, f"gave up after {timeout:g} s on the all-K identity", None

@@ -1,7 +1,8 @@
 """Exact numbers: the one place where user values become Fractions.
 
 Floats are refused where an exact value is needed (STYLE.md, convention 4), with the fix in
-the message; NaN and infinities are refused everywhere.
+the message; NaN and infinities are refused everywhere.  :func:`expr_str` prints a sympy
+expression also when it holds integers beyond Python's int-to-str digit limit.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import sympy
 
 from symcal.errors import invalid
 
-__all__ = ["to_fraction", "fraction_str", "to_sympy_rational"]
+__all__ = ["to_fraction", "fraction_str", "to_sympy_rational", "expr_str"]
 
 _MAX_DECIMAL_EXPONENT = 10_000
 
@@ -38,7 +39,7 @@ def to_fraction(value: Any, param: str = "value", *, allow_float: bool = False) 
             return Fraction(int(value.p), int(value.q))
         raise invalid(param, value, "an exact rational number")
     if isinstance(value, Rational):
-        return Fraction(value.numerator, value.denominator)
+        return Fraction(int(value.numerator), int(value.denominator))
     if isinstance(value, float):
         if math.isnan(value) or math.isinf(value):
             raise invalid(param, value, "a finite number")
@@ -95,3 +96,30 @@ def _int_str(n: int) -> str:
 def to_sympy_rational(x: Fraction | int) -> sympy.Rational:
     x = Fraction(x)
     return sympy.Rational(x.numerator, x.denominator)
+
+
+_MAX_SHOWN_DIGITS = 4000  # below Python's default int-to-str limit (4300)
+
+
+def expr_str(expr: Any) -> str:
+    """``sympy.sstr(expr)``; an integer too long to print in decimal (beyond Python's
+    int-to-str limit) is shown as ``<integer of about N digits>`` instead of raising."""
+    e = sympy.sympify(expr) if not isinstance(expr, sympy.Basic) else expr
+    try:
+        return sympy.sstr(e)
+    except ValueError:
+        pass
+    big: dict[sympy.Basic, sympy.Basic] = {}
+    for r in e.atoms(sympy.Rational):
+        p, q = int(r.p), int(r.q)
+        if max(abs(p), q).bit_length() > _MAX_SHOWN_DIGITS * 3:  # 3 bits < one decimal digit
+            big[r] = _placeholder(p) / _placeholder(q) if q != 1 else _placeholder(p)
+    return sympy.sstr(e.xreplace(big))
+
+
+def _placeholder(n: int) -> sympy.Basic:
+    if n.bit_length() <= _MAX_SHOWN_DIGITS * 3:
+        return sympy.Integer(n)
+    digits = int(abs(n).bit_length() * 0.30103) + 1
+    sym = sympy.Symbol(f"<integer of about {digits} digits>")
+    return -sym if n < 0 else sym
