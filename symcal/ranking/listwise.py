@@ -29,6 +29,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 import math
+import time
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -311,6 +312,50 @@ class _IntervalArith:
 
     def sqrt(self, x: Any) -> Any:
         return self.iv.sqrt(x)
+
+
+class _SympyArith:
+    """Exact symbolic values (for the zero test of an equality an enclosure cannot decide)."""
+
+    name = "sympy"
+
+    @staticmethod
+    def num(x: Any) -> Any:
+        import sympy
+
+        q = to_fraction(x, "g")
+        return sympy.Rational(q.numerator, q.denominator)
+
+    @staticmethod
+    def exp(x: Any) -> Any:
+        import sympy
+
+        return sympy.exp(x)
+
+    @staticmethod
+    def log(x: Any) -> Any:
+        import sympy
+
+        return sympy.log(x)
+
+    @staticmethod
+    def sqrt(x: Any) -> Any:
+        import sympy
+
+        return sympy.sqrt(x)
+
+
+def _exact_equal(phi: Any, g: Sequence[Fraction], left: tuple[Sequence[Fraction], Sequence[int]],
+                 right: tuple[Sequence[Fraction], Sequence[int]]) -> tuple[int | None, str]:
+    """The sign of phi(left) - phi(right) by the one exact zero test (symcal.exact.sign): 0 only
+    for a formal zero, +-1 only by exact evaluation or a rigorous enclosure, else None."""
+    from symcal.exact import sign
+
+    ar = _SympyArith()
+    a = phi._value(ar, [ar.num(v) for v in left[0]], left[1])
+    b = phi._value(ar, [ar.num(v) for v in right[0]], right[1])
+    res = sign(a - b, deadline=time.monotonic() + 10.0)
+    return res.value, str(res)
 
 
 def _arith(arithmetic: str) -> Any:
@@ -712,8 +757,10 @@ def check_order_sensitivity(phi: Surrogate, k: int, points: Iterable[Sequence[An
     vector in ``points``: non-negativity, (1) symmetry, (2) the ordering of losses for each
     pair with ``g_i < g_j`` (``>=`` when the swap changes the top-k subgroup, ``=`` otherwise,
     and strict for at least one y), and (3) at ties ``g_i = g_j``, a strict derivative
-    inequality for some y whose subgroup changes.  Every comparison uses mpmath interval
-    arithmetic, so a reported violation is rigorous."""
+    inequality for some y whose subgroup changes.  Every inequality uses mpmath interval
+    arithmetic, so a reported violation is rigorous; an equality whose enclosure contains 0 goes
+    to the exact zero test (:func:`symcal.exact.sign`: equal only when formally zero), and one it
+    cannot decide is listed in ``undecided``, never counted as holding."""
     if not isinstance(phi, Surrogate):
         raise invalid("phi", phi, "a Surrogate")
     n = phi.n
@@ -760,7 +807,13 @@ def check_order_sensitivity(phi: Surrogate, k: int, points: Iterable[Sequence[An
                     z = y.swap_objects(i, j)
                     comparisons += 1
                     sign, text = interval_difference(vals[y], phi._value(ar, sg, z.order))
-                    if sign is not None:
+                    if sign is None:  # equality needs an exact zero test: an enclosure cannot show it
+                        sign, text = _exact_equal(phi, g, (g, y.order), (swap_scores(g, i, j), z.order))
+                        if sign is None:
+                            undecided.append(f"(1) at g={[fraction_str(v) for v in g]}, pair {(i, j)}, y={y}: "
+                                             f"{text[:120]}")
+                            continue
+                    if sign != 0:
                         return fail("(1) symmetry", g, {"pair": (i, j), "y": str(y), "phi(g,y) - phi(sg,sy)": text})
                 if gi < gj:
                     strict = False
@@ -771,7 +824,13 @@ def check_order_sensitivity(phi: Surrogate, k: int, points: Iterable[Sequence[An
                         comparisons += 1
                         sign, text = interval_difference(vals[y], vals[z])
                         if same_subgroup_after_swap(y, i, j, k):
-                            if sign is not None:
+                            if sign is None:  # equality: decided only by the exact zero test
+                                sign, text = _exact_equal(phi, g, (g, y.order), (g, z.order))
+                                if sign is None:
+                                    undecided.append(f"(2) equality at g={[fraction_str(v) for v in g]}, pair "
+                                                     f"{(i, j)}, y={y}: {text[:120]}")
+                                    continue
+                            if sign != 0:
                                 return fail("(2) equality within a subgroup", g,
                                             {"pair": (i, j), "y": str(y), "swapped": str(z),
                                              "phi(g,y) - phi(g,swapped)": text})

@@ -137,3 +137,15 @@ def test_order_sensitivity_needs_points_of_the_right_length():
 def test_the_numeric_minimiser_of_listmle_ranks_object_2_first_for_p1_one_half():
     res = minimise_conditional_risk(P10, listmle(3))
     assert res.top(1) == (2,) and res.gradient_norm < 1e-6
+
+
+def test_an_equality_of_the_order_sensitivity_check_is_decided_by_the_exact_zero_test():
+    # the equalities within a subgroup hold formally for top-1 ListMLE: no interval "contains 0"
+    # shortcut, and none is left undecided; ListMLE (k = n) breaks one exactly
+    from fractions import Fraction as F
+
+    pts = [(F(0), F(1), F(2)), (F(1), F(1), F(0)), (F(1, 2), F(-1), F(3))]
+    ok = check_order_sensitivity(listmle(3, 1), 1, pts)
+    assert ok.holds and ok.undecided == ()
+    bad = check_order_sensitivity(listmle(3), 1, pts)
+    assert not bad.holds and bad.witness["condition"] == "(2) equality within a subgroup"
