@@ -217,11 +217,13 @@ def _z3_minimum(expr: Any, s: tuple[sympy.Symbol, ...], extra: list[Any], timeou
     return "optimal", model_fraction(val), point
 
 
-def _exact_value(expr: Any, s: tuple[sympy.Symbol, ...], point: dict[str, Fraction]) -> Fraction:
+def _exact_value(expr: Any, s: tuple[sympy.Symbol, ...], point: dict[str, Fraction]) -> Fraction | None:
+    """The risk at a rational point, evaluated exactly (a piecewise-linear risk with rational
+    coefficients is rational there); None when it does not evaluate to a rational -- never a
+    guessed one (no nsimplify)."""
     v = expr.xreplace({x: sympy.Rational(point[str(x)].numerator, point[str(x)].denominator) for x in s})
-    v = sympy.nsimplify(v) if not v.is_Rational else v
     if not v.is_Rational:
-        raise ValueError(f"not an exact rational value: {v}")
+        return None
     return Fraction(int(v.p), int(v.q))
 
 
@@ -245,7 +247,9 @@ def surrogate_order_check(loss: Loss, distribution: Any, n: int, *,
         st, m, pt = _z3_minimum(expr, s, [], timeout_s)
         if st != "optimal" or m is None or pt is None:
             return SurrogateOrderResult(None, True, f"the global minimum is {st}", Ut, None, method="z3 Optimize")
-        assert _exact_value(expr, s, pt) == m
+        if _exact_value(expr, s, pt) != m:  # independent exact re-evaluation
+            return SurrogateOrderResult(None, True, "z3's global minimiser failed the exact re-evaluation", Ut, None,
+                                        method="z3 Optimize")
         minima: dict[tuple[int, int], Any] = {}
         for i, j in bad_pairs:
             st2, mij, ptij = _z3_minimum(expr, s, [s[i - 1] <= s[j - 1]], timeout_s)
@@ -291,6 +295,9 @@ def _numeric_check(expr: Any, s: tuple[sympy.Symbol, ...], U: tuple[Any, ...],
         minima[(i, j)] = mij
     gap = min(minima.values()) - m
     tol = 1e-6
-    holds = True if gap > tol else (None if gap > -tol else False)
-    return SurrogateOrderResult(holds, False, f"numeric (scipy SLSQP): smallest gap {gap:.3g} (tolerance {tol:g}); "
-                                "never a proof", U, m, minima, {"minimiser": x}, "scipy SLSQP (numeric)")
+    # a local optimiser's gap is evidence, not a decision: the answer stays undecided (None) either
+    # way (DESIGN.md, rules 1-2), and the reason says which way the numbers point
+    leaning = "order-preserving" if gap > tol else ("not order-preserving" if gap < -tol else "inconclusive")
+    return SurrogateOrderResult(None, False, f"undecided: numeric only (scipy SLSQP), smallest gap {gap:.3g} "
+                                f"(tolerance {tol:g}) suggests {leaning}; never a proof", U, m, minima,
+                                {"minimiser": x}, "scipy SLSQP (numeric)")
