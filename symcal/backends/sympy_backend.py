@@ -96,8 +96,9 @@ def decide_identity(lhs: Any, rhs: Any, conditions: Any, budget: Budget, scope: 
             val = diff.xreplace(sub)
             if val.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo):
                 continue
-            val = sympy.nsimplify(val) if val.is_Float else val
         except (ZeroDivisionError, TypeError):
+            continue
+        if val.has(sympy.Float):  # never guess a rational for a float (floats are refused in claims)
             continue
         tried += 1
         nz = residual_excludes_zero(val)

@@ -146,6 +146,8 @@ def identity(
     a square root appears).  ``scope`` states what a proof covers beyond the identity itself
     (e.g. "all K >= 2"), shown in the scope of a proved verdict.
     """
+    _strict(lhs, "lhs", id)
+    _strict(rhs, "rhs", id)
     return Claim(
         id=id,
         citation=_cite(cite, id),

@@ -128,15 +128,18 @@ def test_a_local_lemma_that_does_not_apply_is_unknown_not_refuted():
     assert v.status is Status.UNKNOWN
 
 
-def test_a_solver_timeout_is_unknown_within_twice_the_limit():
+def test_a_solver_timeout_is_unknown_after_its_cpu_budget():
     # Fermat for cubes over positive integers: true, and far beyond z3's nonlinear integer reasoning
     a, b, c = sympy.symbols("fa fb fc", integer=True)
     claim = implies("test2026.fermat3", hypotheses={"pos": [a > 0, b > 0, c > 0]},
                     conclusion=sympy.Ne(a**3 + b**3, c**3), cite=C)
+    from symcal.limits import WALL_FACTOR
+
     t = time.monotonic()
     v = check(claim, timeout=1.0)
-    assert time.monotonic() - t < 2.0  # within twice the limit
-    assert v.status is Status.UNKNOWN and ("timeout" in v.reason or "limit" in v.reason)
+    # 1 CPU second: on an idle machine about 1 s of wall time, on a busy one more, never past the backstop
+    assert time.monotonic() - t < WALL_FACTOR * 1.0 + 5
+    assert v.status is Status.UNKNOWN and "CPU seconds" in v.reason
 
 
 def test_a_check_that_ignores_its_time_limit_is_killed_and_reported_unknown():

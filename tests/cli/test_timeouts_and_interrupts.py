@@ -56,12 +56,15 @@ def elapsed_in_json(stdout: str) -> dict[str, dict]:
     return {e["id"]: e for e in json.loads(stdout)}
 
 
-def test_a_hard_check_is_unknown_within_twice_its_cpu_budget(hard_file):
+def test_a_hard_check_is_unknown_after_its_cpu_budget(hard_file):
     r, _ = run("check", "hard2026.fermat3", "--theorems", str(hard_file), "--timeout", "1", "--json")
     assert r.returncode == 1, r.stderr  # unknown disagrees with the expected "proved"
     (e,) = json.loads(r.stdout)
     assert e["status"] == "unknown"
-    assert e["seconds"] < 2.0, e  # the decision itself, measured by the runner
+    from symcal.limits import WALL_FACTOR
+
+    # 1 CPU second (wall time grows with the load, up to the backstop)
+    assert e["seconds"] < WALL_FACTOR * 1 + 5, e
     assert "CPU seconds" in e["reason"], e["reason"]
 
 
