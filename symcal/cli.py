@@ -9,11 +9,12 @@ or input errors (a one-line message, never a traceback); 3 on an internal error.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -64,6 +65,18 @@ def _positive(text: str) -> float:
 _jobs = whole_number("--jobs", 1)
 
 
+def _picture_file(text: str) -> str:
+    from symcal.report.plot import picture_file
+
+    return picture_file(text)
+
+
+def _picture_dir(text: str) -> str:
+    from symcal.report.plot import picture_dir
+
+    return picture_dir(text)
+
+
 def _claims(args: argparse.Namespace) -> list[Claim]:
     from symcal.library import load_bundled, load_file
 
@@ -75,28 +88,52 @@ def _claims(args: argparse.Namespace) -> list[Claim]:
             if key in seen:
                 raise invalid("--theorems", f, "each file once (it was given twice)")
             seen.add(key)
-            claims += load_file(f)
+            # imported first in a child under the time limit: a file that loops, exits or crashes
+            # at import is a one-line error, never symcal's end
+            claims += load_file(f, timeout=getattr(args, "timeout", None) or 60.0)
         if getattr(args, "with_library", False):
             claims += load_bundled()
         return claims
     return load_bundled()
 
 
-def _progress() -> Any:
-    if not sys.stderr.isatty():
-        return None
+_BARS: list[Any] = []  # the progress bar on screen, erased by _end_progress()
 
-    def show(line: str) -> None:
-        sys.stderr.write("\r\033[K" + line[:150])
-        sys.stderr.flush()
 
-    return show
+def _progress(json: bool = False, desc: str = "deciding") -> Any:
+    """A progress bar with counts and an ETA (tqdm; symcal.progress) when stdout and stderr are
+    terminals and the output is not --json; else None."""
+    from symcal.progress import progress_bar
+
+    _end_progress()
+    bar = progress_bar(desc, json=json)
+    if bar is not None:
+        _BARS.append(bar)
+    return bar
 
 
 def _end_progress() -> None:
-    if sys.stderr.isatty():
-        sys.stderr.write("\r\033[K")
-        sys.stderr.flush()
+    while _BARS:
+        _BARS.pop().close()
+
+
+@contextlib.contextmanager
+def _cluster(args: argparse.Namespace) -> Iterator[Any]:
+    """The Dask cluster of --cluster (symcal.cluster), closed afterwards; None without --cluster."""
+    address = getattr(args, "cluster", None)
+    if address is None:
+        if getattr(args, "cache", None) or getattr(args, "no_cache", False):
+            raise invalid("--cache" if args.cache else "--no-cache", args.cache or True, "--cluster as well",
+                          "the cache keeps decisions made with --cluster (use --cluster local on one machine)")
+        yield None
+        return
+    from symcal.cluster import Cluster
+
+    cache = False if args.no_cache else (args.cache or True)
+    with Cluster(address, theorems=args.theorems or (), with_library=args.with_library, cache=cache) as c:
+        c.notify = lambda message: print(f"symcal: {message}", file=sys.stderr)
+        yield c
+        print(f"cluster {address}: {c.summary()}", file=sys.stderr)
 
 
 def cmd_list(args: argparse.Namespace) -> int:
@@ -121,6 +158,11 @@ def cmd_show(args: argparse.Namespace) -> int:
         select(claims, [args.id])  # raises with near matches
         raise invalid("id", args.id, "the exact id of one claim", "see 'symcal list'")
     c = found[0]
+    if getattr(args, "latex", False):  # the statement as LaTeX (symcal.report.latex)
+        from symcal.report.latex import claim_latex
+
+        print(claim_latex(c))
+        return EXIT_OK
     print(c.id)
     print(f"  statement : {c.statement}")
     print(f"  citation  : {c.citation.paper}, {c.citation.location}")
@@ -182,9 +224,10 @@ def cmd_check(args: argparse.Namespace) -> int:
         for c in sized:
             assert c.sizes is not None
             c.sizes.validate(args.size[0], args.size[1], c.id)
-    verdicts = check_many(claims, sizes=args.size, timeout=args.timeout, jobs=args.jobs,
-                          progress=_progress(), cross_check=args.cross_check)
-    _end_progress()
+    with _cluster(args) as cluster:
+        verdicts = check_many(claims, sizes=args.size, timeout=args.timeout, jobs=args.jobs, cluster=cluster,
+                              progress=_progress(args.json), cross_check=args.cross_check, certify=args.certify)
+        _end_progress()
     pairs = list(zip(claims, verdicts, strict=True))
     if args.smtlib:
         try:
@@ -192,6 +235,12 @@ def cmd_check(args: argparse.Namespace) -> int:
         except OSError as e:
             raise invalid("--smtlib", args.smtlib, "a directory symcal can create and write", str(e)) from None
         print(f"wrote {n} SMT-LIB2 files to {args.smtlib}", file=sys.stderr)
+    if getattr(args, "draw", None):  # one picture per refuted node claim / sweep (symcal.report.plot)
+        from symcal.report.plot import draw_verdicts
+
+        drawn = draw_verdicts(pairs, args.draw)
+        print(f"wrote {len(drawn)} pictures to {args.draw}" if drawn else
+              f"no pictures for {args.draw}: no refuted node claim and no sweep of two or more sizes", file=sys.stderr)
     if args.json:
         print(json.dumps(to_json(pairs), indent=1))
     else:
@@ -204,6 +253,10 @@ def cmd_check(args: argparse.Namespace) -> int:
             print("second opinion: none (--no-cross-check)")
         else:
             print(second_opinion_summary(pairs))
+        if args.certify:
+            from symcal.report.render import certificate_summary
+
+            print(certificate_summary(pairs))
     bad = [c for c, v in pairs if not agrees(c, v) and not is_erratum(c, v)]
     return EXIT_DISAGREE if bad else EXIT_OK
 
@@ -221,8 +274,10 @@ def cmd_necessity(args: argparse.Namespace) -> int:
     claim = found[0]
     if args.size is not None and claim.sizes is not None:
         claim.sizes.validate(args.size[0], args.size[1], claim.id)
-    rows = necessity(claim, sizes=args.size, timeout=args.timeout, jobs=args.jobs, progress=_progress())
-    _end_progress()
+    with _cluster(args) as cluster:
+        rows = necessity(claim, sizes=args.size, timeout=args.timeout, jobs=args.jobs,
+                         progress=_progress(args.json), cluster=cluster)
+        _end_progress()
     if args.json:
         print(json.dumps([{
             "hypothesis": r.hypothesis, "answer": r.answer, "needed": r.needed, "status": r.verdict.status.value,
@@ -240,28 +295,6 @@ def cmd_necessity(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def cmd_report(args: argparse.Namespace) -> int:
-    from symcal.library import select
-    from symcal.report import agrees, is_erratum, markdown_report
-    from symcal.runner import check_many
-
-    claims = select(_claims(args), args.patterns)
-    verdicts = check_many(claims, timeout=args.timeout, jobs=args.jobs, progress=_progress())
-    _end_progress()
-    pairs = list(zip(claims, verdicts, strict=True))
-    text = markdown_report(pairs)
-    if args.out:
-        try:
-            Path(args.out).write_text(text + "\n")
-        except OSError as e:
-            raise invalid("--out", args.out, "a file symcal can write", str(e)) from None
-        print(f"wrote {args.out}", file=sys.stderr)
-    else:
-        print(text)
-    bad = [c for c, v in pairs if not agrees(c, v) and not is_erratum(c, v)]
-    return EXIT_DISAGREE if bad else EXIT_OK
-
-
 def cmd_selftest(args: argparse.Namespace) -> int:
     """Mutation testing of the library: every mutant killed, or its survival explained."""
     from symcal.explore.mutants import run_selftest
@@ -269,9 +302,14 @@ def cmd_selftest(args: argparse.Namespace) -> int:
 
     if not args.mutants:
         raise invalid("selftest", "(no mode)", "a mode: --mutants", "symcal selftest --mutants")
+    from symcal.explore.twins import twins_for
+
     claims = select(_claims(args), args.patterns)
-    report = run_selftest(claims, timeout=args.timeout, jobs=args.jobs, progress=_progress())
-    _end_progress()
+    twins = twins_for(claims, files=getattr(args, "theorems", None) or ())  # the operator `twin`
+    with _cluster(args) as cluster:
+        report = run_selftest(claims, timeout=args.timeout, jobs=args.jobs, progress=_progress(args.json),
+                              cluster=cluster, twins=twins)
+        _end_progress()
     if args.json:
         print(json.dumps(report.to_json(), indent=1))
     else:
@@ -294,12 +332,27 @@ def cmd_selftest(args: argparse.Namespace) -> int:
 
 
 def cmd_preference(args: argparse.Namespace) -> int:
-    from symcal.ranking.io import describe_preferences, load_preferences
+    from symcal.limits import TimeLimitReached, run_limited
+    from symcal.ranking.io import load_preferences, report_file
 
-    report = describe_preferences(load_preferences(args.file))
+    timeout = getattr(args, "timeout", 60.0)
+    try:  # reading, validating and every check: one CPU budget in a child that is really stopped
+        report = run_limited(report_file, args.file, timeout=timeout, time_limit=timeout,
+                             what="the preference report")
+    except TimeLimitReached:
+        reason = f"gave up after {timeout:g} s: the preference report did not finish within --timeout {timeout:g}"
+        print(json.dumps({"status": "unknown", "reason": reason}) if args.json else f"symcal: {reason}: unknown")
+        return EXIT_DISAGREE
+    # exit 1 when the minimum of l(p, alpha) (NP-hard) was not proved within the limit
+    code = EXIT_OK if report["min_conditional_risk"]["status"] == "exact" else EXIT_DISAGREE
+    if getattr(args, "draw", None):  # weights, difference graph, optimal order (symcal.report.plot)
+        from symcal.report.plot import preferences
+
+        data = load_preferences(args.file)
+        print(f"wrote {preferences(data).save(args.draw)}", file=sys.stderr)
     if args.json:
         print(json.dumps(report, indent=1, default=str))
-        return EXIT_OK
+        return code
     for key, value in report.items():
         if isinstance(value, dict):
             print(f"{key}:")
@@ -311,7 +364,7 @@ def cmd_preference(args: argparse.Namespace) -> int:
                 print(f"  {v}")
         else:
             print(f"{key}: {value}")
-    return EXIT_OK
+    return code
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -324,6 +377,14 @@ def build_parser() -> argparse.ArgumentParser:
                         help="a Python file of your own claims (instead of the bundled library)")
         sp.add_argument("--with-library", action="store_true", help="with --theorems: also load the bundled library")
 
+    def cluster(sp: argparse.ArgumentParser) -> None:  # symcal.cluster
+        sp.add_argument("--cluster", metavar="ADDRESS|local",
+                        help="decide on a Dask cluster: a scheduler's address (tcp://host:8786) or 'local' (2 worker "
+                             "processes on this machine); needs symcal[cluster]")
+        sp.add_argument("--cache", metavar="DIR", help="with --cluster: keep each decision in DIR (default "
+                        "~/.cache/symcal), so that a re-run costs nothing")
+        sp.add_argument("--no-cache", action="store_true", help="with --cluster: neither read nor write the cache")
+
     sp = sub.add_parser("list", help="list claims")
     sp.add_argument("pattern", nargs="?")
     theorems(sp)
@@ -331,6 +392,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     sp = sub.add_parser("show", help="show one claim: statement, hypotheses, citation, how it is checked")
     sp.add_argument("id")
+    sp.add_argument("--latex", action="store_true", help="print the claim's statement as LaTeX")
     theorems(sp)
     sp.set_defaults(fn=cmd_show)
 
@@ -341,11 +403,18 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--jobs", type=_jobs, default=min(2, os.cpu_count() or 1), help="parallel workers")
     sp.add_argument("--json", action="store_true", help="print the JSON array of the interface contract")
     sp.add_argument("--smtlib", metavar="DIR", help="write every SMT query as SMT-LIB2 into DIR")
+    sp.add_argument("--draw", metavar="DIR", type=_picture_dir,
+                    help="draw each refuted node claim's counterexample and each sweep's seconds per size as PNG "
+                         "into DIR (needs symcal[plot])")
     sp.add_argument("--cross-check", action=argparse.BooleanOptionalAction, default=None,
                     help="re-decide every SMT proved/refuted with cvc5 (default: when cvc5 is installed; "
                          "--cross-check insists on it)")
+    sp.add_argument("--certify", action="store_true",
+                    help="build a certificate for every decisive verdict and re-check it with symcal's small "
+                         "independent kernel (no solver, no sympy); a rejected certificate makes the verdict unknown")
     sp.add_argument("--verbose", "-v", action="store_true", help="show evidence for every claim")
     theorems(sp)
+    cluster(sp)
     sp.set_defaults(fn=cmd_check)
 
     sp = sub.add_parser("necessity", help="drop each hypothesis in turn: which are needed?")
@@ -355,15 +424,8 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--jobs", type=_jobs, default=min(2, os.cpu_count() or 1))
     sp.add_argument("--json", action="store_true")
     theorems(sp)
+    cluster(sp)
     sp.set_defaults(fn=cmd_necessity)
-
-    sp = sub.add_parser("report", help="write the verdicts as Markdown")
-    sp.add_argument("patterns", nargs="*", metavar="PATTERN")
-    sp.add_argument("--out", metavar="FILE")
-    sp.add_argument("--timeout", type=_positive, default=60.0)
-    sp.add_argument("--jobs", type=_jobs, default=min(2, os.cpu_count() or 1))
-    theorems(sp)
-    sp.set_defaults(fn=cmd_report)
 
     sp = sub.add_parser("selftest", help="mutation testing: is every claim's check able to fail?")
     sp.add_argument("patterns", nargs="*", metavar="PATTERN", help="restrict to these claims")
@@ -373,11 +435,18 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--json", action="store_true")
     sp.add_argument("--verbose", "-v", action="store_true", help="list killed mutants too")
     theorems(sp)
+    cluster(sp)
     sp.set_defaults(fn=cmd_selftest)
 
     sp = sub.add_parser("preference", help="check your own preference distribution (JSON): low noise, A(p), ...")
     sp.add_argument("file")
     sp.add_argument("--json", action="store_true")
+    sp.add_argument("--timeout", type=_positive, default=60.0,
+                    help="CPU seconds for the whole report (default 60); the minimum of l(p, alpha) is then "
+                         "'unknown' with the best order and a lower bound")
+    sp.add_argument("--draw", metavar="FILE", type=_picture_file,
+                    help="draw the weights, the difference graph (low-noise violation in red) and an optimal order "
+                         "into FILE (.svg, .png or .pdf; needs symcal[plot])")
     sp.set_defaults(fn=cmd_preference)
 
     import importlib

@@ -17,7 +17,7 @@ from types import ModuleType
 from symcal.claims.core import Claim
 from symcal.errors import InvalidClaim, SymcalError, invalid
 
-__all__ = ["bundled_dir", "load_module", "load_bundled", "load_file", "select", "PAPERS"]
+__all__ = ["bundled_dir", "load_module", "load_bundled", "load_file", "probe_file", "select", "PAPERS"]
 
 PAPERS = ("duchi2010", "ramaswamy2013", "xia2009", "uematsu2013", "calauzenes2013")
 
@@ -87,8 +87,58 @@ def load_bundled() -> list[Claim]:
     return _unique(claims)
 
 
-def load_file(path: str | Path) -> list[Claim]:
-    """The claims a user's file defines (its CLAIMS list, else every module-level Claim)."""
+def _probe(path: str) -> int:
+    """In the child of :func:`probe_file`: import the file, validate its claims, count them."""
+    try:
+        return len(load_file(path))
+    except SymcalError:
+        raise
+    except BaseException as e:  # noqa: BLE001 - e.g. KeyboardInterrupt raised by the file itself
+        raise invalid("--theorems", path, f"a file that imports cleanly ({type(e).__name__}: {e})") from None
+
+
+def probe_file(path: str | Path, timeout: float) -> int:
+    """Import a user's file once in a forked child limited to ``timeout`` CPU seconds
+    (:func:`symcal.limits.run_limited`) and validate its claims there: a file that loops,
+    exits (``os._exit``), crashes the interpreter or raises at import is refused with a
+    one-line :class:`~symcal.errors.InvalidInput` before symcal imports it itself.  Returns
+    the number of claims.  (Claims hold functions, which do not travel between processes:
+    the parent imports the file again; a file whose import is not repeatable is on its own.)"""
+    import multiprocessing
+
+    from symcal.limits import TimeLimitReached, run_limited
+
+    path = str(path)
+    if not Path(path).exists() or Path(path).is_dir() or Path(path).suffix != ".py":
+        load_module(Path(path))  # the usual one-line error, no child needed
+    if multiprocessing.current_process().daemon:  # a worker may not fork: it runs under a limit already
+        return len(load_file(path))
+    import time
+
+    import symcal  # noqa: F401 - the front door the file imports, loaded once before the fork
+
+    start = time.monotonic()
+    ended = ("a file that imports cleanly", "importing it ended the process without an answer (os._exit, "
+             "sys.exit from a thread, a crash or a signal)")
+    try:
+        return int(run_limited(_probe, path, timeout=timeout, what=f"importing {path}"))
+    except TimeLimitReached:
+        if time.monotonic() - start < timeout:  # too soon to have used its CPU budget: it died
+            raise invalid("--theorems", path, *ended) from None
+        raise invalid("--theorems", path, f"a file that imports within {timeout:g} CPU seconds",
+                      "importing it did not finish (a loop at import?)") from None
+    except RuntimeError as e:
+        if "worker process died" not in str(e):
+            raise
+        raise invalid("--theorems", path, *ended) from None
+
+
+def load_file(path: str | Path, *, timeout: float | None = None) -> list[Claim]:
+    """The claims a user's file defines (its CLAIMS list, else every module-level Claim).
+    With ``timeout`` the file is first imported in a child process limited to that many CPU
+    seconds (:func:`probe_file`), so that no file can hang or end symcal."""
+    if timeout is not None:
+        probe_file(path, timeout)
     claims = _claims_of(load_module(Path(path)), str(path))
     if not claims:
         raise invalid("--theorems", str(path), "a file that defines claims (a CLAIMS list or Claim values)")

@@ -24,7 +24,7 @@ from typing import Any
 from symcal.backends import Budget, Outcome, decide
 from symcal.claims.core import Claim
 from symcal.errors import invalid
-from symcal.verdicts import Composite, CrossCheck, SizeResult, Status, Verdict
+from symcal.verdicts import Composite, CrossCheck, SizeResult, Status, Verdict, Verdicts
 
 __all__ = ["Task", "check", "check_many", "size_range"]
 
@@ -80,19 +80,32 @@ def _cross_budget(timeout: float) -> float:
     return min(timeout, 30.0)
 
 
-def _run_task(task: Task, timeout: float, encoding: str, cross: bool = False) -> tuple[Outcome, float]:
+def _certify(task: Task, out: Outcome, timeout: float) -> Outcome:
+    """The outcome with its certificates built and checked by symcal.kernel (its own phase)."""
+    from symcal import certify
+
+    try:
+        return certify.certify(out, task.claim, task.size, _cross_budget(timeout))
+    except Exception as e:  # the producer failed: the decision stands, not certified
+        return certify.with_certificate(out, certify.CertificateCheck("none", False, f"certification failed: {e}"))
+
+
+def _run_task(task: Task, timeout: float, encoding: str, cross: bool = False,
+              certify: bool = False) -> tuple[Outcome, float]:
     out, secs = _decide(task, timeout, encoding)
     if cross and _wants_second_opinion(out):
         out = _second_opinion(out, timeout)
+    if certify:
+        out = _certify(task, out, timeout)
     return out, secs
 
 
-def _cpu_backstop(timeout: float, cross: bool) -> None:
+def _cpu_backstop(timeout: float, cross: bool, certify: bool = False) -> None:
     """The kernel ends this worker a few CPU seconds after its budget (and its second
     opinion's) is spent, whatever it is doing."""
     import resource
 
-    limit = int(timeout + (_cross_budget(timeout) if cross else 0) + 5)
+    limit = int(timeout + (_cross_budget(timeout) if cross else 0) + (_cross_budget(timeout) if certify else 0) + 5)
     used = int(resource.getrusage(resource.RUSAGE_SELF).ru_utime) + 1
     try:
         resource.setrlimit(resource.RLIMIT_CPU, (limit + used, limit + used + 2))
@@ -100,16 +113,22 @@ def _cpu_backstop(timeout: float, cross: bool) -> None:
         pass
 
 
-def _child(conn: Connection, task: Task, timeout: float, encoding: str, cross: bool) -> None:
-    """Send the decision; then, if asked, the decision with cvc5's second opinion."""
+def _child(conn: Connection, task: Task, timeout: float, encoding: str, cross: bool, certify: bool = False) -> None:
+    """Send the decision; then, if asked, the decision with cvc5's second opinion; then, if
+    asked, with its certificates checked by the kernel.  The third item of each message names
+    the phase that follows (False: none)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
-    _cpu_backstop(timeout, cross)
+    _cpu_backstop(timeout, cross, certify)
     try:
         out, secs = _decide(task, timeout, encoding)
         more = cross and _wants_second_opinion(out)
-        conn.send((out, secs, more))
+        cert = certify and out.status in (Status.PROVED, Status.REFUTED, Status.WITNESSED)
+        conn.send((out, secs, "second opinion" if more else ("certificate" if cert else False)))
         if more:
-            conn.send((_second_opinion(out, timeout), secs, False))
+            out = _second_opinion(out, timeout)
+            conn.send((out, secs, "certificate" if cert else False))
+        if cert:
+            conn.send((_certify(task, out, timeout), secs, False))
     except Exception as e:  # pragma: no cover - unpicklable result etc.
         conn.send((Outcome(Status.ERROR, "", "none", reason=f"worker failed: {type(e).__name__}: {e}"), 0.0, False))
     finally:
@@ -130,11 +149,12 @@ class _Running:
     started: float
     deadline: float
     decided: tuple[Outcome, float] | None = None  # the decision, while its second opinion runs
+    phase: str = ""  # the phase after the decision: "second opinion" or "certificate"
 
 
 def _execute(
     tasks: Sequence[Task], timeout: float, jobs: int, encoding: str,
-    on_result: Callable[[Task, Outcome, float], bool], isolate: bool, cross: bool = False,
+    on_result: Callable[[Task, Outcome, float], bool], isolate: bool, cross: bool = False, certify: bool = False,
 ) -> None:
     """Run tasks; ``on_result`` returns False to cancel the claim's remaining sizes.
 
@@ -145,7 +165,7 @@ def _execute(
         for t in tasks:
             if t.index in cancelled:
                 continue
-            out, secs = _run_task(t, timeout, encoding, cross)
+            out, secs = _run_task(t, timeout, encoding, cross, certify)
             if not on_result(t, out, secs):
                 cancelled.add(t.index)
         return
@@ -167,7 +187,7 @@ def _execute(
                 if t.index in cancelled:
                     continue
                 parent, child = ctx.Pipe(duplex=False)
-                p = ctx.Process(target=_child, args=(child, t, timeout, encoding, cross), daemon=True)
+                p = ctx.Process(target=_child, args=(child, t, timeout, encoding, cross, certify), daemon=True)
                 p.start()
                 child.close()
                 now = time.monotonic()
@@ -182,7 +202,10 @@ def _execute(
                 try:
                     out, secs, more = conn.recv()  # type: ignore[union-attr]
                 except (EOFError, OSError):
-                    if r.decided is not None:  # died during the second opinion: keep the decision
+                    if r.decided is not None and r.phase == "certificate":  # keep the decision, uncertified
+                        out, secs = r.decided
+                        out = _uncertified(out, f"the certification's worker died (exit code {r.process.exitcode})")
+                    elif r.decided is not None:  # died during the second opinion: keep the decision
                         out, secs = r.decided
                         out = dataclasses.replace(out, cross_check=CrossCheck(
                             "cvc5", unknown=(f"the second opinion's worker died (exit code {r.process.exitcode})",)))
@@ -195,7 +218,7 @@ def _execute(
                                             f"{r.process.exitcode})"), time.monotonic() - r.started
                     more = False
                 if more:
-                    r.decided = (out, secs)
+                    r.decided, r.phase = (out, secs), str(more)
                     r.deadline = time.monotonic() + _hard_limit(_cross_budget(timeout))
                     continue
                 finish(conn, r, out, secs)  # type: ignore[arg-type]
@@ -204,7 +227,10 @@ def _execute(
                 if now < r.deadline:
                     continue
                 r.process.kill()
-                if r.decided is not None:
+                if r.decided is not None and r.phase == "certificate":
+                    out, secs = r.decided
+                    out = _uncertified(out, "certification ran past its time limit and was killed")
+                elif r.decided is not None:
                     out, secs = r.decided
                     out = dataclasses.replace(out, cross_check=CrossCheck(
                         "cvc5", unknown=("cvc5 ran past its time limit; the second opinion was killed",)))
@@ -219,6 +245,12 @@ def _execute(
             r.process.kill()
             r.process.join(1)
             conn.close()
+
+
+def _uncertified(out: Outcome, why: str) -> Outcome:
+    from symcal import certify
+
+    return certify.with_certificate(out, certify.CertificateCheck("none", False, why))
 
 
 def _size_text(sizes: list[int]) -> str:
@@ -239,6 +271,14 @@ def _size_text(sizes: list[int]) -> str:
 
 def _aggregate(claim: Claim, results: dict[int | None, tuple[Outcome, float]], planned: list[int | None]) -> Verdict:
     v = _aggregate_sizes(claim, results, planned)
+    certs = [c for m in planned if m in results and (c := getattr(results[m][0], "certificate", None)) is not None]
+    if certs:
+        total_cert = certs[0]
+        for c in certs[1:]:
+            total_cert = total_cert + c
+        rejected = total_cert.rejected and not v.reason.startswith(total_cert.reason)
+        v = dataclasses.replace(v, certificate=total_cert,
+                                reason=f"{total_cert.reason}; {v.reason}" if rejected else v.reason)
     ccs = [out.cross_check for m in planned if m in results and (out := results[m][0]).cross_check is not None]
     if not ccs or planned == [None]:
         return v
@@ -297,6 +337,12 @@ def _aggregate_sizes(claim: Claim, results: dict[int | None, tuple[Outcome, floa
                    total, None, reason, tuple(rows))
 
 
+def stops_sweep(out: Outcome) -> bool:
+    """Whether a claim's remaining sizes are skipped after this outcome: refuted, or out of time."""
+    ran_out = out.status is Status.UNKNOWN and ("limit" in out.reason or "timeout" in out.reason)
+    return out.status is Status.REFUTED or ran_out
+
+
 def check_many(
     claims: Sequence[Claim],
     *,
@@ -307,12 +353,22 @@ def check_many(
     isolate: bool = True,
     progress: Callable[[str], None] | None = None,
     cross_check: bool | None = False,
-) -> list[Verdict]:
-    """Decide every claim; one :class:`Verdict` per claim, in the order given.
+    certify: bool = False,
+    cluster: Any = None,
+) -> Verdicts:
+    """Decide every claim; one :class:`Verdict` per claim, in the order given (a
+    :class:`~symcal.verdicts.Verdicts`: a list that shows itself as a table in a notebook).
 
     ``cross_check``: re-decide every SMT answer behind a ``proved``/``refuted`` with cvc5
     inside the same budget (:mod:`symcal.crosscheck`); ``None`` means "when cvc5 is
     installed"; ``True`` without cvc5 is an error.
+
+    ``certify``: build a certificate for every decisive verdict and check it with the
+    independent kernel (:mod:`symcal.certify`, :mod:`symcal.kernel`) in a phase of its own;
+    each verdict then carries ``certificate``, and a rejected certificate makes it unknown.
+
+    ``cluster``: a :class:`symcal.cluster.Cluster` (or a scheduler address, or ``"local"``) to
+    decide on Dask workers instead of ``jobs`` local ones; the verdicts are the same.
     """
     if not (isinstance(timeout, int | float) and timeout > 0):
         raise invalid("timeout", timeout, "a positive number of seconds")
@@ -338,20 +394,31 @@ def check_many(
     done = [0]
 
     def on_result(t: Task, out: Outcome, secs: float) -> bool:
+        if certify and getattr(out, "certificate", None) is None:
+            out = _uncertified(out, "no decisive verdict to certify" if not out.status.decisive
+                               or out.status.value.startswith("confirmed") else "not certified")
         results[t.index][t.size] = (out, secs)
         done[0] += 1
         if progress:
             at = f" m={t.size}" if t.size is not None else ""
             progress(f"[{done[0]}/{len(tasks)}] {t.claim.id}{at}: {out.status.value} ({secs:.2f} s)")
-        ran_out = out.status is Status.UNKNOWN and ("limit" in out.reason or "timeout" in out.reason)
-        return not (out.status is Status.REFUTED or ran_out)
+        return not stops_sweep(out)
 
-    _execute(tasks, timeout, jobs, encoding, on_result, isolate and os.name == "posix", cross_check)
-    return [_aggregate(c, results[i], plans[i]) for i, c in enumerate(claims)]
+    if certify:
+        import scipy.optimize  # noqa: F401  (the certificate producer's LP, imported once for every worker)
+    if cluster is not None:  # on Dask workers, each decision in its own limited child (symcal.cluster)
+        from symcal.cluster import execute_on_cluster
+
+        execute_on_cluster(cluster, tasks, timeout=timeout, encoding=encoding, cross=cross_check, certify=certify,
+                           on_result=on_result)
+    else:
+        _execute(tasks, timeout, jobs, encoding, on_result, isolate and os.name == "posix", cross_check, certify)
+    return Verdicts([_aggregate(c, results[i], plans[i]) for i, c in enumerate(claims)], claims)
 
 
 def check(claim: Claim, *, sizes: tuple[int, int] | None = None, timeout: float = 60.0,
-          encoding: str = "auto", isolate: bool = True, cross_check: bool | None = False) -> Verdict:
+          encoding: str = "auto", isolate: bool = True, cross_check: bool | None = False,
+          certify: bool = False) -> Verdict:
     """Decide one claim (see :func:`check_many`)."""
     return check_many([claim], sizes=sizes, timeout=timeout, encoding=encoding, isolate=isolate,
-                      cross_check=cross_check)[0]
+                      cross_check=cross_check, certify=certify)[0]

@@ -27,6 +27,7 @@ __all__ = [
     "CrossCheck",
     "IntervalProof",
     "Verdict",
+    "Verdicts",
     "SizeResult",
 ]
 
@@ -334,6 +335,7 @@ class Verdict:
     sizes: tuple[SizeResult, ...] = field(default=())
     cross_check: CrossCheck | None = None  # cvc5's second opinion on the SMT answers, if asked
     warnings: tuple[str, ...] = ()  # e.g. a vacuous implication: its hypotheses cannot all hold
+    certificate: Any = None  # symcal.certify.CertificateCheck: the kernel's check, with --certify
 
     @property
     def vacuous(self) -> bool:
@@ -378,5 +380,38 @@ class Verdict:
     def with_time(self, seconds: float) -> Verdict:
         return Verdict(
             self.claim_id, self.status, self.scope, self.backend, seconds,
-            self.evidence, self.reason, self.sizes, self.cross_check, self.warnings,
+            self.evidence, self.reason, self.sizes, self.cross_check, self.warnings, self.certificate,
         )
+
+    def _repr_html_(self) -> str:
+        from symcal.report.html import verdict_html
+
+        return verdict_html(self, self.__dict__.get("_claim"))
+
+    def __getstate__(self) -> dict[str, Any]:
+        # the claim a notebook shows beside the verdict (set by Verdicts) is not part of it
+        state = dict(self.__dict__)
+        state.pop("_claim", None)
+        return state
+
+
+class Verdicts(list):  # type: ignore[type-arg]
+    """The verdicts of :func:`symcal.check_many`, in the order of its claims: a plain list (so
+    existing code keeps working) that remembers the claims and shows itself as a table in a
+    notebook."""
+
+    def __init__(self, verdicts: Any = (), claims: Any = None) -> None:
+        super().__init__(verdicts)
+        self.claims = list(claims) if claims is not None else None
+        if self.claims is not None and len(self.claims) == len(self):
+            for c, v in zip(self.claims, self, strict=True):
+                if isinstance(v, Verdict) and getattr(c, "id", None) == v.claim_id:
+                    object.__setattr__(v, "_claim", c)  # shown beside the verdict; never compared or pickled
+
+    def __reduce__(self) -> Any:
+        return (Verdicts, (list(self),))  # the claims hold functions; a pickled list keeps the verdicts
+
+    def _repr_html_(self) -> str:
+        from symcal.report.html import verdicts_html
+
+        return verdicts_html(self, self.claims)

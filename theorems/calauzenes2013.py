@@ -80,7 +80,7 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from fractions import Fraction
 from math import factorial
 from typing import Any
@@ -88,6 +88,7 @@ from typing import Any
 import sympy
 
 from symcal import Citation, Finding, bounded_inequality, finite_check, identity, implies, implies_cases
+from symcal.claims.core import Claim
 from symcal.ranking.measures import (
     arg_sort,
     auc,
@@ -1083,3 +1084,91 @@ CLAIMS = [
     remark2_claim("calauzenes2013.remark2.usual_pairwise_not_order_preserving", "usual", expected="refuted"),
     remark2_claim("calauzenes2013.remark2.proposed_pairwise_order_preserving", "proposed"),
 ]
+
+
+# ---------------------------------------------------------------------------------------
+# Negative twins (DESIGN.md, rule 4; theorems/README.md): claim id -> a claim one edit away,
+# built with this module's own builders.  A twin must come back refuted with a re-checked
+# witness, unless TWIN_EXPECT says "proved" (proved or confirmed on samples): the twin of a
+# claim the paper says is false restores the missing condition.  Errata are their own twins.
+# `symcal selftest --mutants` decides every twin as the operator `twin`.
+# ---------------------------------------------------------------------------------------
+
+
+def twin_id(claim_id: str) -> str:
+    return claim_id + ".twin"
+
+
+P = "calauzenes2013."
+ALL_ONES = [((1, 1, 1, 1), Fraction(1))]
+PROPOSED_FAILS = [((0, 0, 1), Fraction(1, 3)), ((2, 1, 0), Fraction(2, 3))]  # hinge is not differentiable
+TWINS: dict[str, Callable[[], Claim]] = {
+    P + "table1.dcg.gppm_form": lambda: table1_dcg_claim(twin_id("calauzenes2013.dcg"), gain_offset=0),
+    P + "table1.ndcg.gppm_form.corrected": lambda: table1_ndcg_claim(
+        twin_id("calauzenes2013.ndcg"), u_norm="dcg", f_norm="dcgk"),
+    P + "table1.prec.gppm_form": lambda: table1_binary_claim(
+        twin_id("calauzenes2013.prec"), "prec", phi_scale=Fraction(2)),
+    P + "table1.rec.gppm_form": lambda: table1_binary_claim(
+        twin_id("calauzenes2013.rec"), "rec", phi_scale=Fraction(2)),
+    P + "table1.auc.gppm_form.corrected": lambda: table1_binary_claim(
+        twin_id("calauzenes2013.auc"), "auc", phi_scale=Fraction(2)),
+    P + "table1.spearman.gppm_form": lambda: spearman_claim(twin_id("calauzenes2013.spearman"), b_sign=1),
+    P + "table1.edge_cases": lambda: edge_claim(twin_id("calauzenes2013.edge"), widen=True),
+    P + "eq2": lambda: eq2_claim(twin_id("calauzenes2013.eq2"), overlap=True),
+    P + "eq2.converse_strict": lambda: eq2_claim(twin_id("calauzenes2013.eq2c"), converse=True, strict=False),
+    P + "eq6": lambda: eq6_claim(twin_id("calauzenes2013.eq6"), swap_sign=-1),
+    P + "theorem3_2.regret_lower_bound": lambda: thm32_claim(twin_id("calauzenes2013.thm32"), factor=Fraction(12)),
+    P + "theorem3_3.err_gap.corrected": lambda: thm33_claim(twin_id("calauzenes2013.err"), "err", Fraction(1, 96)),
+    P + "theorem3_3.ap_gap.corrected": lambda: thm33_claim(twin_id("calauzenes2013.ap"), "ap", Fraction(-1, 48)),
+    P + "theorem3_3.err_not_all_optimal": lambda: thm33_not_all_optimal_claim(
+        twin_id("calauzenes2013.err_all"), "err", dist=ALL_ONES),
+    P + "theorem3_3.ap_not_all_optimal": lambda: thm33_not_all_optimal_claim(
+        twin_id("calauzenes2013.ap_all"), "ap", dist=ALL_ONES),
+    P + "lemma_b2.err_hypotheses": lambda: lemma_b2_claim(twin_id("calauzenes2013.b2err"), "err", strict=False),
+    P + "lemma_b2.ap_hypotheses": lambda: lemma_b2_claim(twin_id("calauzenes2013.b2ap"), "ap", strict=False),
+    P + "lemma4_1": lambda: lemma41_claim(twin_id("calauzenes2013.lemma41"), scale=Fraction(1, 2)),
+    P + "lemma5_1": lambda: lemma51_claim(twin_id("calauzenes2013.lemma51"), c_terms=0),
+    P + "lemma5_1.p3": lambda: lemma51_claim(twin_id("calauzenes2013.lemma51p3"), p=Fraction(3), c_terms=0),
+    P + "lemma5_1.p3_2": lambda: lemma51_claim(twin_id("calauzenes2013.lemma51p32"), p=Fraction(3, 2), c_terms=0),
+    P + "lemma5_1.proof_first_step.corrected": lambda: lemma51_proof_claim(
+        twin_id("calauzenes2013.lemma51proof"), printed=False, regret_scale=Fraction(11, 10)),
+    P + "table2.pointwise.square_hinge.scaling": lambda: square_hinge_scaling_claim(
+        twin_id("calauzenes2013.sqhscale"), power=3),
+    P + "table2.pointwise.square_hinge.inner_minimum": lambda: square_hinge_minimum_claim(
+        twin_id("calauzenes2013.sqhmin"), extra=Fraction(1, 100)),
+    P + "table2.pointwise.square_hinge.corrected": lambda: square_hinge_claim(
+        twin_id("calauzenes2013.sqhc"), Fraction(100, 51), statement="twin: c^2 just below the best constant 2"),
+    P + "table2.pointwise.square_hinge.best_constant": lambda: square_hinge_claim(
+        twin_id("calauzenes2013.sqhb"), Fraction(199, 100), statement="twin: c^2 = 1.99 < 2"),
+    P + "table2.pointwise.squared": lambda: pointwise_squared_claim(twin_id("calauzenes2013.psq"), c2=1),
+    P + "table2.pointwise.logistic": lambda: pointwise_logistic_claim(twin_id("calauzenes2013.plog"), mu=5),
+    P + "table2.pointwise.exponential": lambda: pointwise_exponential_claim(twin_id("calauzenes2013.pexp"), mu=5),
+    P + "table2.pointwise.differentiable_hinge.scaling": lambda: diff_hinge_scaling_claim(
+        twin_id("calauzenes2013.dhscale"), power=2),
+    P + "table2.pointwise.differentiable_hinge.inner_minimum": lambda: diff_hinge_minimum_claim(
+        twin_id("calauzenes2013.dhmin"), extra=Fraction(1, 100)),
+    P + "table2.pointwise.differentiable_hinge.corrected": lambda: diff_hinge_curvature_claim(
+        twin_id("calauzenes2013.dhc"), alpha_max=Fraction(5, 2)),
+    P + "table2.pairwise.squared": lambda: pairwise_squared_claim(twin_id("calauzenes2013.qsq"), c2=Fraction(1, 2)),
+    P + "table2.pairwise.logistic_reduction": lambda: pairwise_logistic_reduction_claim(
+        twin_id("calauzenes2013.qlogr"), extra=Fraction(1, 10)),
+    P + "table2.pairwise.logistic": lambda: pairwise_logistic_claim(
+        twin_id("calauzenes2013.qlog"), const=sympy.Rational(26, 100)),
+    P + "table2.pairwise.exponential_form": lambda: pairwise_exponential_form_claim(
+        twin_id("calauzenes2013.qexpf"), extra=Fraction(1, 10)),
+    P + "table2.pairwise.exponential": lambda: pairwise_exponential_claim(twin_id("calauzenes2013.qexp"), const=3),
+    P + "remark2.inner_risk_form": lambda: remark2_form_claim(
+        twin_id("calauzenes2013.r2form"), swap=True, phi=lambda t: t**3 + t),
+    P + "remark2.proposed_pairwise_order_preserving": lambda: remark2_claim(
+        twin_id("calauzenes2013.r2prop"), "proposed", dist=PROPOSED_FAILS),
+    # claims the paper says are false: the twin restores the missing condition and is proved
+    P + "eq2.converse_non_strict": lambda: eq2_claim(twin_id("calauzenes2013.eq2n"), converse=True, strict=True),
+    P + "remark2.usual_pairwise_not_order_preserving": lambda: remark2_claim(
+        twin_id("calauzenes2013.r2usual"), "usual", dist=[((0, 1, 0), Fraction(1))]),
+}
+
+# what each twin must come back as, where it is not "refuted"
+TWIN_EXPECT: dict[str, str] = {
+    P + "eq2.converse_non_strict": "proved",
+    P + "remark2.usual_pairwise_not_order_preserving": "proved",
+}

@@ -130,6 +130,7 @@ from symcal import (
     node_implies,
     numeric,
 )
+from symcal.claims.core import Claim
 
 PAPER = "duchi2010"
 
@@ -2135,3 +2136,212 @@ CLAIMS = [
     theorem12_whole,
     theorem12_whole_paper_p,
 ]
+
+
+# ---------------------------------------------------------------------------------------
+# Negative twins (DESIGN.md, rule 4; theorems/README.md): claim id -> a claim one edit away,
+# built with this module's own builders.  A twin must come back refuted with a re-checked
+# witness, unless TWIN_EXPECT says otherwise: "proved" (proved or confirmed on samples) for a
+# claim the paper itself calls false -- the twin adds what makes it true; "unknown" for the
+# twin of a numeric claim (a numeric check never refutes; it must not confirm).  The twin of an
+# all-sizes claim (ALL_SIZE_TWINS) is the perturbed node claim: refuted per size, and not
+# proved for all sizes by the local lemma.  Errata are their own twins.  `symcal selftest
+# --mutants` decides every twin as the operator `twin`.
+# ---------------------------------------------------------------------------------------
+
+
+def twin_id(claim_id: str) -> str:
+    return claim_id + ".twin"
+
+
+_BY_ID = {c.id: c for c in CLAIMS}
+NO_MINIMISER_OUTSIDE = {"h12": Fraction(1, 2), "h13": Fraction(2), "h23": Fraction(2), "h31": Fraction(1, 20)}
+THEOREM12_COND1_FAILS = (Fraction(3, 10), Fraction(3, 10), Fraction(7, 20), Fraction(1, 20))  # COND 1 fails
+
+TWINS: dict[str, Callable[[], Claim]] = {
+    # a small kink (c = 1/2) added to the differentiable family breaks the corrected statement
+    "duchi2010.theorem13.strictly_convex_r.corrected": lambda: theorem13_general_r_claim(
+        twin_id("duchi2010.theorem13.strictly_convex_r.corrected"),
+        ((Fraction(1), Fraction(0), Fraction(0)), (Fraction(1), Fraction(0), Fraction(1, 2))),
+        statement="twin: a kinked r",
+    ),
+    "duchi2010.dag_count_bound": lambda: dag_count_claim(twin_id("duchi2010.dag_count_bound"), sizes=(1, 3),
+                                                         base=Fraction(5, 2)),
+    "duchi2010.dag_count_bound.large_m": lambda: dag_count_claim(
+        twin_id("duchi2010.dag_count_bound.large_m"), sizes=(6, 7), base=Fraction(5, 2), enumerate_too=False
+    ),
+    "duchi2010.definition8.difference_graph_is_dag": lambda: low_noise_dag_claim(
+        twin_id("duchi2010.definition8"), slack=1, sizes=(3, 3)
+    ),
+    "duchi2010.lemma14": lambda: lemma14_claim(twin_id("duchi2010.lemma14"), slack=1, sizes=(3, 4)),
+    "duchi2010.lemma14.proof.case_both_edges": lambda: step(
+        twin_id("duchi2010.lemma14.both"), case_both_edges(strict=True), "d_ij > d_kj + d_ik", "q"
+    ),
+    "duchi2010.lemma14.proof.case_edge_ij_only": lambda: step(
+        twin_id("duchi2010.lemma14.ij_only"), case_edge_ij_only(extra=1), "d_kj + 1 < d_ij", "q"
+    ),
+    "duchi2010.lemma14.proof.case_reverse_edge": lambda: step(
+        twin_id("duchi2010.lemma14.reverse"), case_reverse_edge(extra=-1), "d_ji + d_ik <= d_jk - 1", "q"
+    ),
+    "duchi2010.lemma14.proof.case_tie.corrected": lambda: step(
+        twin_id("duchi2010.lemma14.tie"), case_tie_corrected(extra=Fraction(-1, 2)), "d_kj <= -1/2", "q"
+    ),
+    "duchi2010.lemma14.proof.per_node": lambda: step(
+        twin_id("duchi2010.lemma14.per_node"), per_node(extra=Fraction(1, 2)), "d_ij >= d_kj + 1/2", "q"
+    ),
+    "duchi2010.lemma14.proof.strict": lambda: lemma14_strict_claim(twin_id("duchi2010.lemma14.strict"), extra=1),
+    "duchi2010.lemma16": lambda: lemma16_claim(twin_id("duchi2010.lemma16"), strict_back=True),
+    "duchi2010.theorem13.eq15": lambda: theorem13_gradient_claim(
+        twin_id("duchi2010.theorem13.eq15"), factor=1, sizes=(3, 3)
+    ),
+    "duchi2010.theorem13.eq15.unique_minimum": lambda: theorem13_unique_claim(
+        twin_id("duchi2010.theorem13.unique"), scale=2, sizes=(3, 3)
+    ),
+    "duchi2010.theorem13.w_form": lambda: theorem13_w_form_claim(
+        twin_id("duchi2010.theorem13.w_form"), sign=-1, sizes=(3, 3)
+    ),
+    "duchi2010.theorem13.eq16_iff_alpha_star_in_a.corrected": lambda: theorem13_iff_claim(
+        twin_id("duchi2010.theorem13.iff"), strict=True, slack=1, sizes=(3, 3)
+    ),
+    "duchi2010.theorem13.neighbourhood": lambda: theorem13_neighbourhood_claim(
+        twin_id("duchi2010.theorem13.neighbourhood"), half=1, sizes=(3, 3)
+    ),
+    "duchi2010.corollary15": lambda: corollary15_claim(twin_id("duchi2010.corollary15"), slack=1, sizes=(3, 4)),
+    "duchi2010.lemma10.eq12a": lambda: eq12a_claim(twin_id("duchi2010.lemma10.eq12a"), extra=1),
+    "duchi2010.lemma10.eq12b": lambda: eq12b_claim(twin_id("duchi2010.lemma10.eq12b"), extra=1),
+    "duchi2010.lemma10.proof.g12_negative": lambda: g12_negative_claim(
+        twin_id("duchi2010.lemma10.g12"), drop="g31_negative"
+    ),
+    "duchi2010.lemma10.proof.g23_negative": lambda: g23_negative_claim(
+        twin_id("duchi2010.lemma10.g23"), drop="g31_negative"
+    ),
+    "duchi2010.lemma10.proof.bound_cond1": lambda: bound1_claim(twin_id("duchi2010.lemma10.bound1"), extra=-1),
+    "duchi2010.lemma10.proof.bound_cond2": lambda: bound2_claim(twin_id("duchi2010.lemma10.bound2"), extra=-1),
+    "duchi2010.lemma10.proof.sign_cond1": lambda: sign1_claim(twin_id("duchi2010.lemma10.sign1"), slack=1),
+    "duchi2010.lemma10.proof.sign_cond2": lambda: sign2_claim(twin_id("duchi2010.lemma10.sign2"), slack=1),
+    "duchi2010.lemma10.proof.cond1_form": lambda: cond_form_claim(twin_id("duchi2010.lemma10.cond1_form"), 1, slack=1),
+    "duchi2010.lemma10.proof.cond2_form": lambda: cond_form_claim(twin_id("duchi2010.lemma10.cond2_form"), 2, slack=1),
+    "duchi2010.lemma10.cond1": lambda: contradiction_claim(twin_id("duchi2010.lemma10.cond1"), 1, drop="cond1"),
+    "duchi2010.lemma10.cond2": lambda: contradiction_claim(twin_id("duchi2010.lemma10.cond2"), 2, drop="cond2"),
+    "duchi2010.section2_2.minimisers_ordered": lambda: ordered_minimisers_claim(
+        twin_id("duchi2010.section2_2"), drop="a23_positive"
+    ),
+    "duchi2010.theorem11.low_noise.corrected": lambda: theorem11_low_noise_claim(
+        twin_id("duchi2010.theorem11.low_noise"), a31_bound=True, a31_slack=Fraction(1, 10)
+    ),
+    "duchi2010.theorem11.cond1": lambda: theorem11_cond1_claim(twin_id("duchi2010.theorem11.cond1"), eps_factor=4),
+    "duchi2010.theorem11.instance": lambda: theorem11_instance_claim(
+        twin_id("duchi2010.theorem11.instance"), {**THEOREM11_INSTANCE, "a31_G2": Fraction(3)}
+    ),
+    "duchi2010.theorem12.low_noise": lambda: theorem12_low_noise_claim(
+        twin_id("duchi2010.theorem12.low_noise"), (Fraction(1, 4), Fraction(1, 100), Fraction(49, 100), Fraction(1, 4))
+    ),
+    "duchi2010.theorem12.low_noise_tight": lambda: theorem12_tight_claim(
+        twin_id("duchi2010.theorem12.tight"), (Fraction(1, 4), Fraction(1, 100), Fraction(49, 100), Fraction(1, 4))
+    ),
+    "duchi2010.theorem12.cond1": lambda: theorem12_cond1_claim(
+        twin_id("duchi2010.theorem12.cond1"), (Fraction(1, 4), Fraction(1, 10), Fraction(1, 2), Fraction(3, 20))
+    ),
+    "duchi2010.section3_1.cossock_zhang": lambda: cossock_zhang_claim(
+        twin_id("duchi2010.section3_1.cossock_zhang"), shift=Fraction(-1, 10), sizes=(3, 3)
+    ),
+    "duchi2010.section3_1.order_preserving.weights": lambda: order_preserving_weights_claim(
+        twin_id("duchi2010.section3_1.weights"), printed=(P_PI - P_HAT, W2 * P_PI - P_HAT, P_PI + P_HAT)
+    ),
+    "duchi2010.section3_1.order_preserving.w2_at_least_2": lambda: w2_at_least_2_claim(
+        twin_id("duchi2010.section3_1.w2"), bound=2 + sympy.Rational(1, 10)
+    ),
+    "duchi2010.section3_1.order_preserving.no_fixed_w2": lambda: no_fixed_w2_claim(
+        twin_id("duchi2010.section3_1.no_fixed_w2"), upper=sympy.Rational(2, 3) + sympy.Rational(1, 10)
+    ),
+    "duchi2010.lemma7.min_risk_is_feedback_arc_set": lambda: lemma7_claim(twin_id("duchi2010.lemma7"),
+                                                                          offset=Fraction(1, 7)),
+    "duchi2010.lemma7.reduction": lambda: lemma7_reduction_claim(twin_id("duchi2010.lemma7.reduction"),
+                                                                 weight_offset=1),
+    "duchi2010.section3.regulariser_needed": lambda: regulariser_claim(
+        twin_id("duchi2010.section3.regulariser"), nu=sympy.Rational(1, 2)
+    ),
+    # Lemma 16 with a_i > a_j demanded for back edges too; Lemma 7 with every arc set offset by 1/7
+    "duchi2010.lemma16.all_weights": lambda: lemma16_all_weights_claim(
+        twin_id("duchi2010.lemma16.all_weights"), strict_back=True, sizes=(3, 3)
+    ),
+    "duchi2010.lemma7.all_weights": lambda: lemma7_all_weights_claim(
+        twin_id("duchi2010.lemma7.all_weights"), offset=Fraction(1, 7)
+    ),
+    # edge-consistency over every p with a DAG difference graph: low noise, resp. (16), dropped
+    **{
+        f"duchi2010.corollary15.calibration.low_noise.m{m}": (
+            lambda m=m: corollary15_whole_claim(
+                twin_id(f"duchi2010.corollary15.calibration.low_noise.m{m}"), m, noise="dag"
+            )
+        )
+        for m in (3, 4)
+    },
+    **{
+        f"duchi2010.theorem13.calibration.dag_and_eq16.m{m}": (
+            lambda m=m: theorem13_whole_claim(
+                twin_id(f"duchi2010.theorem13.calibration.dag_and_eq16.m{m}"), m, noise="dag"
+            )
+        )
+        for m in (3, 4)
+    },
+    # all-size claims: the local lemma never refutes, so the twin is the perturbed node claim
+    "duchi2010.lemma14.all_m": lambda: lemma14_claim(twin_id("duchi2010.lemma14.all_m"), slack=1, sizes=(3, 4)),
+    "duchi2010.corollary15.all_m": lambda: corollary15_claim(
+        twin_id("duchi2010.corollary15.all_m"), slack=1, sizes=(3, 4)
+    ),
+    # claims the paper itself says are false: the twin adds a hypothesis that makes them true
+    "duchi2010.lemma14.converse": lambda: lemma14_converse_claim(
+        twin_id("duchi2010.lemma14.converse"), with_low_noise=True, sizes=(3, 4)
+    ),
+    # the margin/pairwise hinge replaced by the value-regularised linear loss (14): edge-consistent
+    # on the same graphs and the same low-noise distributions
+    "duchi2010.theorem11.calibration.hinge": lambda: theorem11_whole_claim(
+        twin_id("duchi2010.theorem11.calibration.hinge"), linear=True
+    ),
+    "duchi2010.theorem12.calibration.margin_hinge": lambda: theorem12_whole_claim(
+        twin_id("duchi2010.theorem12.calibration.margin_hinge"), linear=True
+    ),
+    "duchi2010.theorem12.calibration.margin_hinge.paper_p": lambda: theorem12_whole_claim(
+        twin_id("duchi2010.theorem12.calibration.margin_hinge.paper_p"), linear=True, paper_p=True
+    ),
+    # numeric claims: an instance where the condition that puts the minimiser outside A fails
+    **{
+        f"duchi2010.theorem11.minimiser_outside_a.{n}": (
+            lambda n=n: minimiser_claim(
+                twin_id(f"duchi2010.theorem11.numeric.{n}"),
+                n,
+                NO_MINIMISER_OUTSIDE,
+                0.0,
+                _BY_ID["duchi2010.theorem11.instance"].citation,
+                "an instance where COND 1 fails",
+            )
+        )
+        for n in PHIS
+    },
+    **{
+        f"duchi2010.theorem12.minimiser_outside_a.{n}": (
+            lambda n=n: minimiser_claim(
+                twin_id(f"duchi2010.theorem12.numeric.{n}"),
+                n,
+                theorem12_h(THEOREM12_COND1_FAILS),
+                1.0,
+                _BY_ID["duchi2010.theorem12.cond1"].citation,
+                "p = (.3, .3, .35, .05)",
+            )
+        )
+        for n in PHIS
+    },
+}
+
+# what each twin must come back as, where it is not "refuted"
+TWIN_EXPECT: dict[str, str] = {
+    "duchi2010.lemma14.converse": "proved",
+    "duchi2010.theorem11.calibration.hinge": "proved",
+    "duchi2010.theorem12.calibration.margin_hinge": "proved",
+    "duchi2010.theorem12.calibration.margin_hinge.paper_p": "proved",
+    **{f"duchi2010.theorem1{t}.minimiser_outside_a.{n}": "unknown" for t in (1, 2) for n in PHIS},
+}
+
+# twins of all-size claims: refuted per size, and all_sizes(twin) must not be proved
+ALL_SIZE_TWINS: tuple[str, ...] = ("duchi2010.lemma14.all_m", "duchi2010.corollary15.all_m")

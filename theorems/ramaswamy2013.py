@@ -101,7 +101,7 @@ import sympy
 
 from symcal import Citation, Finding, calibrated, finite_check, identity, implies
 from symcal.calibration import surrogates as calibration_surrogates
-from symcal.claims.core import Sizes
+from symcal.claims.core import Claim, Sizes
 from symcal.ranking.loss_matrix import (
     LossMatrix,
     binary_relevance,
@@ -1624,3 +1624,125 @@ CLAIMS = [
     theorem7_whole,
     theorem7_whole_simplex,
 ]
+
+
+# ---------------------------------------------------------------------------------------
+# Negative twins (DESIGN.md, rule 4; theorems/README.md): claim id -> a claim one edit away,
+# built with this module's own builders.  A twin must come back refuted with a re-checked
+# witness, unless TWIN_EXPECT says "proved" (proved or confirmed on samples): the twin of a
+# claim the paper implies is false adds the missing hypothesis.  Errata are their own twins.
+# `symcal selftest --mutants` decides every twin as the operator `twin`.
+# ---------------------------------------------------------------------------------------
+
+
+def twin_id(claim_id: str) -> str:
+    return claim_id + ".twin"
+
+
+# Theorem 6's whole-simplex claims: id -> (r, f, labels) of the builder
+THEOREM6_ARGS = {
+    f"ramaswamy2013.theorem6.calibration.p_f.{fname}_r{r}" + ("" if labels == "unit_dags" else f"_{labels}"):
+        (r, fname, labels)
+    for r, labels in THEOREM6_WHOLE_CASES for fname in ("duchi", "out_weight")
+}
+
+TWINS: dict[str, Callable[[], Claim]] = {
+    "ramaswamy2013.theorem3.risk_identity": lambda: theorem3_identity_claim(
+        twin_id("ramaswamy2013.theorem3.risk_identity"), extra=_P[0] / 7),
+    "ramaswamy2013.theorem3.surrogate_minimiser": lambda: theorem3_surrogate_claim(
+        twin_id("ramaswamy2013.theorem3.surrogate_minimiser"), scale=2),
+    "ramaswamy2013.theorem3.calibration": lambda: theorem3_calibration_claim(
+        twin_id("ramaswamy2013.theorem3.calibration"), radius_factor=Fraction(200)),
+    "ramaswamy2013.precision.two_forms": lambda: precision_forms_claim(
+        twin_id("ramaswamy2013.precision.two_forms"), q_shift=1).replace(sizes=r_sizes(2, 3)),
+    "ramaswamy2013.precision.decomposition": lambda: decomposition_claim(
+        twin_id("ramaswamy2013.precision.decomposition"), "precision", {"q": 2}, r_sizes(3, 3), "Section 4", "q",
+        c_shift=Fraction(1, 7)),
+    "ramaswamy2013.precision.rank": lambda: precision_rank_claim(twin_id("ramaswamy2013.precision.rank"), offset=-1)
+    .replace(sizes=r_sizes(3, 3)),
+    "ramaswamy2013.precision.pred_top_q": lambda: top_q_claim(twin_id("ramaswamy2013.precision.pred_top_q"),
+                                                              bottom=True).replace(sizes=r_sizes(2, 3)),
+    "ramaswamy2013.wta.is_precision_at_1": lambda: wta_claim(twin_id("ramaswamy2013.wta"), q=2)
+    .replace(sizes=r_sizes(2, 3)),
+    "ramaswamy2013.eru.decomposition": lambda: decomposition_claim(
+        twin_id("ramaswamy2013.eru.decomposition"), "eru", {"s": 2, "v": 1, "w": 2}, r_sizes(3, 3), "Section 5", "q",
+        c_shift=Fraction(-1, 3)),
+    "ramaswamy2013.eru.rank": lambda: eru_rank_claim(twin_id("ramaswamy2013.eru.rank"), offset=1)
+    .replace(sizes=r_sizes(3, 3)),
+    "ramaswamy2013.eru.pred_sorting.corrected": lambda: eru_sorting_claim(
+        twin_id("ramaswamy2013.eru.corrected"), (Fraction(2), Fraction(1, 2)), reverse_below_1=False,
+        statement="twin: no reversal"),
+    "ramaswamy2013.map.rewrite.positions": lambda: map_forms_claim(
+        twin_id("ramaswamy2013.map.positions"), form=1, shift=Fraction(1, 100)).replace(sizes=r_sizes(2, 3)),
+    "ramaswamy2013.map.rewrite.pairs": lambda: map_forms_claim(
+        twin_id("ramaswamy2013.map.pairs"), form=2, shift=Fraction(-1, 100)).replace(sizes=r_sizes(2, 3)),
+    "ramaswamy2013.map.decomposition": lambda: decomposition_claim(
+        twin_id("ramaswamy2013.map.decomposition"), "map", {"empty": "zero"}, r_sizes(3, 3), "Section 6", "q"),
+    "ramaswamy2013.map.rank_bound": lambda: map_rank_bound_claim(twin_id("ramaswamy2013.map.rank_bound"), offset=-2)
+    .replace(sizes=r_sizes(3, 3)),
+    "ramaswamy2013.map.rank_exact": lambda: map_rank_bound_claim(
+        twin_id("ramaswamy2013.map.rank_exact"), offset=0, exact=True).replace(sizes=r_sizes(3, 3)),
+    "ramaswamy2013.map.pred_is_qap": lambda: map_qap_claim(twin_id("ramaswamy2013.map.qap"), diagonal_only=True)
+    .replace(sizes=r_sizes(3, 3)),
+    "ramaswamy2013.theorem4.eq2": lambda: eq2_claim(twin_id("ramaswamy2013.theorem4.eq2"), shift=Fraction(1, 1000)),
+    "ramaswamy2013.lemma8": lambda: lemma8_claim(twin_id("ramaswamy2013.lemma8"), pred="reverse"),
+    "ramaswamy2013.lemma8.proof.swap_step.corrected": lambda: lemma8_step_claim(
+        twin_id("ramaswamy2013.lemma8.step"), printed=False, slack=Fraction(1, 1000)),
+    "ramaswamy2013.theorem4": lambda: theorem4_claim(twin_id("ramaswamy2013.theorem4"), radius_factor=Fraction(400)),
+    "ramaswamy2013.corollary5.u_tilde_is_diagonal": lambda: corollary5_identity_claim(
+        twin_id("ramaswamy2013.corollary5.u_tilde"), extra=sympy.Rational(1, 9)),
+    "ramaswamy2013.corollary5": lambda: theorem4_claim(twin_id("ramaswamy2013.corollary5"), tilde=True,
+                                                       radius_factor=Fraction(400)),
+    "ramaswamy2013.pd.decomposition": lambda: decomposition_claim(
+        twin_id("ramaswamy2013.pd.decomposition"), "pd", {}, r_sizes(2, 3), "Section 7", "q", c_shift=Fraction(1, 2)),
+    "ramaswamy2013.pd.rank_bound.corrected": lambda: pd_rank_claim(
+        twin_id("ramaswamy2013.pd.rank_bound.corrected"), offset=0, exact=True, sizes=r_sizes(2, 3)),
+    "ramaswamy2013.pd.affine_dimension": lambda: pd_rank_claim(
+        twin_id("ramaswamy2013.pd.affine_dimension"), offset=0, exact=True, kind="affine dimension",
+        sizes=r_sizes(2, 3)),
+    "ramaswamy2013.pd.total_orders_affine": lambda: pd_rank_claim(
+        twin_id("ramaswamy2013.pd.total_orders"), offset=-1, kind="affine dimension", labels="total_orders",
+        sizes=r_sizes(3, 3)),
+    # the surrogate with the sign of alpha flipped (alpha_y = y_ji - y_ij) is not calibrated
+    "ramaswamy2013.pd.half_dimensional_surrogate": lambda: pd_offset_claim(
+        twin_id("ramaswamy2013.pd.half"), sign=-1).replace(sizes=r_sizes(2, 3)),
+    "ramaswamy2013.pd.pred_is_mwfas": lambda: pd_fas_claim(twin_id("ramaswamy2013.pd.mwfas"), wrong_constant=True)
+    .replace(sizes=r_sizes(3, 3)),
+    "ramaswamy2013.theorem6": lambda: theorem6_claim(twin_id("ramaswamy2013.theorem6"), use_f="reversed"),
+    "ramaswamy2013.theorem6.dmj_special_case": lambda: dmj_claim(twin_id("ramaswamy2013.theorem6.dmj"), nu=1)
+    .replace(sizes=r_sizes(3, 3)),
+    "ramaswamy2013.theorem6.dmj_noise_set": lambda: dmj_noise_claim(twin_id("ramaswamy2013.theorem6.noise"),
+                                                                    extra=sympy.Rational(1, 5)),
+    "ramaswamy2013.theorem7": lambda: theorem7_claim(twin_id("ramaswamy2013.theorem7"), radius_factor=Fraction(400)),
+    "ramaswamy2013.theorem7.p_dag_contains_p_f": lambda: p_dag_contains_p_f_claim(
+        twin_id("ramaswamy2013.theorem7.p_dag"), strict=False).replace(sizes=r_sizes(3, 3)),
+    # the whole-simplex / noise-set calibration claims: a wrong link, a wrong surrogate or a noise set the
+    # theorem excludes must be refuted by an exactly re-checked counterexample distribution
+    **{theorem3_whole_id(key, r): (lambda key=key, r=r: theorem3_whole_claim(
+        twin_id(theorem3_whole_id(key, r)), key, r, reversed_link=True)) for key, r in THEOREM3_WHOLE_CASES},
+    **{f"ramaswamy2013.theorem4.calibration.p_reinforce.r{r}": (lambda r=r: theorem4_whole_claim(
+        twin_id(f"ramaswamy2013.theorem4.calibration.p_reinforce.r{r}"), r, outside=True)) for r in (3, 4)},
+    **{f"ramaswamy2013.corollary5.calibration.p_reinforce.r{r}": (lambda r=r: corollary5_whole_claim(
+        twin_id(f"ramaswamy2013.corollary5.calibration.p_reinforce.r{r}"), r, ascending=True)) for r in (3, 4)},
+    **{f"ramaswamy2013.lemma8.p_reinforce.r{r}": (lambda r=r: lemma8_whole_claim(
+        twin_id(f"ramaswamy2013.lemma8.p_reinforce.r{r}"), r, outside=True)) for r in (3, 4)},
+    **{cid: (lambda cid=cid, r=r, f=f, labels=labels: theorem6_whole_claim(
+        twin_id(cid), r, f, labels=labels, use_f="reversed")) for cid, (r, f, labels) in THEOREM6_ARGS.items()},
+    "ramaswamy2013.theorem7.algorithm1_regions": lambda: algorithm1_regions_claim(
+        twin_id("ramaswamy2013.theorem7.algorithm1_regions"), reverse=True),
+    "ramaswamy2013.theorem7.calibration.p_dag.r3": lambda: theorem7_whole_claim(
+        twin_id("ramaswamy2013.theorem7.calibration.p_dag.r3"), reverse=True),
+    "ramaswamy2013.theorem7.calibration.whole_simplex.r3": lambda: theorem7_whole_claim(
+        twin_id("ramaswamy2013.theorem7.calibration.whole_simplex.r3"), reverse=True, whole_simplex=True),
+    # claims the paper implies are false: the twin adds the missing hypothesis and is proved
+    "ramaswamy2013.theorem4.without_p_reinforce": lambda: lemma8_claim(
+        twin_id("ramaswamy2013.theorem4.without"), inside=True, expected="proved"),
+    "ramaswamy2013.theorem7.inclusion_strict": lambda: inclusion_strict_claim(
+        twin_id("ramaswamy2013.theorem7.strict"), only_p_f=True),
+}
+
+# what each twin must come back as, where it is not "refuted"
+TWIN_EXPECT: dict[str, str] = {
+    "ramaswamy2013.theorem4.without_p_reinforce": "proved",
+    "ramaswamy2013.theorem7.inclusion_strict": "proved",
+}

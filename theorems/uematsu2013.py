@@ -89,6 +89,7 @@ from typing import Any
 import sympy
 
 from symcal import Citation, Finding, NumericOutcome, finite_check, identity, implies, numeric
+from symcal.claims.core import Claim
 from symcal.errors import BackendFailure
 from symcal.ranking.costs import (
     CostScheme,
@@ -2391,3 +2392,165 @@ def build_claims() -> list[Any]:
 
 
 CLAIMS = build_claims()
+
+
+# ---------------------------------------------------------------------------------------
+# Negative twins (DESIGN.md, rule 4; theorems/README.md): claim id -> a claim one edit away,
+# built with this module's own builders.  A twin must come back refuted with a re-checked
+# witness, unless TWIN_EXPECT says otherwise: "proved" (proved or confirmed on samples) for the
+# paper's own "false" statement -- the twin adds the condition; "unknown" for the twin of the
+# numeric claim (a numeric check never refutes; it must not confirm).  Errata are their own
+# twins.  `symcal selftest --mutants` decides every twin as the operator `twin`.
+# ---------------------------------------------------------------------------------------
+
+
+def twin_id(claim_id: str) -> str:
+    return claim_id + ".twin"
+
+
+C13_ZERO = CostScheme(3, {(1, 2): 1, (1, 3): 0, (2, 3): 1})
+BAL = {**TABLE2["balanced"], (3, 4): "0.064"}
+UNBAL = {**TABLE2["unbalanced"], (2, 4): "0.967"}
+S = "uematsu2013."
+
+TWINS: dict[str, Callable[[], Claim]] = {
+    S + "section2.regression_identity": lambda: regression_claim(twin_id("uematsu2013.s2"), two=3),
+    S + "section3.pairs_costs": lambda: empirical_claim(
+        twin_id("uematsu2013.pairs"), "pairs", variant="half", sizes=(2, 3)
+    ),
+    S + "section3.ovo_costs": lambda: empirical_claim(twin_id("uematsu2013.ovo"), "ovo", variant="half", sizes=(2, 3)),
+    S + "section3.cons_costs": lambda: empirical_claim(
+        twin_id("uematsu2013.cons"), "cons", variant="to_i", sizes=(2, 3)),
+    S + "section3.f0_expected_costs": lambda: expected_cost_claim(twin_id("uematsu2013.ec"), c11=1, sizes=(3, 3)),
+    S + "theorem3.condition.linear": lambda: sweep_claim(twin_id("uematsu2013.lin"), "zero_one", sizes=(2, 5)),
+    S + "theorem3.condition.dcg": lambda: sweep_claim(twin_id("uematsu2013.dcg"), "zero_one", sizes=(4, 4)),
+    S + "theorem3.condition.normalised": lambda: normalised_claim(twin_id("uematsu2013.norm"), sign=-1),
+    S + "theorem3.condition.void_at_i_eq_k": lambda: void_claim(twin_id("uematsu2013.void"), cKK=1),
+    S + "theorem3.condition.additive_spacing": lambda: additivity_claim(twin_id("uematsu2013.add"), drop=True),
+    S + "theorem3.condition.is_corollary1_family": lambda: corollary1_form_claim(
+        twin_id("uematsu2013.fam"), with_condition=False, sizes=(4, 4)
+    ),
+    S + "theorem3.i.corrected": lambda: theorem3_claim(
+        twin_id("uematsu2013.t3i"), "i", c1K_positive=True, sizes=(2, 3), twin_costs=C13_ZERO
+    ),
+    S + "theorem3.ii.corrected": lambda: theorem3_claim(
+        twin_id("uematsu2013.t3ii"), "ii", c1K_positive=True, sizes=(2, 3), twin_costs=zero_one_costs(4)
+    ),
+    S + "theorem3.proof.strict.corrected": lambda: strictness_claim(
+        twin_id("uematsu2013.strict"), corrected=True, sizes=(2, 3), twin_costs=zero_one_costs(4)
+    ),
+    S + "theorem3.proof.eq10": lambda: eq10_claim(twin_id("uematsu2013.eq10"), d_sign=1),
+    S + "theorem3.proof.eq11": lambda: eq11_claim(twin_id("uematsu2013.eq11"), r_sign=1, sizes=(4, 4)),
+    S + "theorem3.proof.c_ratio": lambda: c_ratio_claim(twin_id("uematsu2013.cratio"), swap=True, sizes=(3, 3)),
+    S + "theorem3.proof.rji_symmetric": lambda: rji_claim(
+        twin_id("uematsu2013.rji"), with_condition=False, sizes=(4, 4)),
+    S + "corollary1.condition.all_k": lambda: corollary1_all_k_claim(twin_id("uematsu2013.allk"), power=2),
+    S + "corollary1.proof.f0_forms": lambda: corollary1_f0_claim(
+        twin_id("uematsu2013.f0f"), drop_weights=True, sizes=(3, 3)
+    ),
+    S + "corollary1.proof.monotone": lambda: corollary1_monotone_claim(twin_id("uematsu2013.mono"), flip=True),
+    S + "corollary1": lambda: corollary1_optimal_claim(
+        twin_id("uematsu2013.cor1"), sizes=(2, 3), unweighted_denominator=True
+    ),
+    S + "corollary1.expected_relevance": lambda: expected_relevance_claim(
+        twin_id("uematsu2013.er"), square=True, sizes=(3, 3)
+    ),
+    S + "theorem4.i.identity": lambda: theorem4_i_claim(twin_id("uematsu2013.t4i"), divide=False),
+    S + "theorem4.ii.identity": lambda: theorem4_ii_claim(
+        twin_id("uematsu2013.t4ii"), with_condition=False, sizes=(4, 4)),
+    S + "theorem4.finite.rank_one": lambda: rank_one_claim(
+        twin_id("uematsu2013.r1"), costs=zero_one_costs(4), sizes=(2, 2)
+    ),
+    S + "theorem4.exp_minimiser": lambda: exp_minimiser_claim(twin_id("uematsu2013.expmin"), half=1, sizes=(2, 2)),
+    S + "section4.eq6.corrected": lambda: eq6_claim(
+        twin_id("uematsu2013.eq6"), corrected=True, generic=False, second_flipped=True, sizes=(2, 2)
+    ),
+    S + "section4_1.eq7": lambda: eq7_claim(twin_id("uematsu2013.eq7"), half=1, sizes=(2, 2)),
+    S + "section4_1.orboost_costs": lambda: orboost_costs_claim(twin_id("uematsu2013.orc"), sign=1, sizes=(4, 4)),
+    S + "section4_1.orboost_relation": lambda: orboost_relation_claim(
+        twin_id("uematsu2013.orr"), plus_one=2, sizes=(3, 3)
+    ),
+    S + "section4_1.orboost_costs_nonnegative": lambda: orboost_nonneg_claim(
+        twin_id("uematsu2013.orn"), ordered=False, sizes=(4, 4)
+    ),
+    S + "section4_1.orboost_condition": lambda: orboost_condition_claim(
+        twin_id("uematsu2013.orcond"), bump=1, sizes=(4, 4)
+    ),
+    S + "section4_2.likelihood": lambda: likelihood_claim(twin_id("uematsu2013.lik"), sign=-1),
+    S + "section4_2.population_equation": lambda: population_claim(
+        twin_id("uematsu2013.pop"), use_pK=True, sizes=(3, 3)),
+    S + "section4_2.k3_form": lambda: k3_form_claim(twin_id("uematsu2013.k3"), with_factor=False),
+    S + "section4_2.eq8": lambda: eq8_claim(twin_id("uematsu2013.eq8"), four=2),
+    S + "section4_2.q_is_unit_cost_f0": lambda: q_is_f0_claim(twin_id("uematsu2013.q"), c13=2),
+    S + "section4_2.f_star_increasing_in_q": lambda: q_monotone_claim(
+        twin_id("uematsu2013.qmono"), flip=True, pin=True),
+    **{
+        f"{S}section4_3.svor{v}.case{k}": (
+            lambda v=v, k=k: svor_case_claim(v, k, twin_id(f"uematsu2013.svor{v}c{k}"), nudge=1)
+        )
+        for v, k in ((1, 1), (1, 2), (1, 3), (1, 4), (2, 1), (2, 2))
+    },
+    S + "section4_3.svor1.r_table.cases12": lambda: svor_rtable_claim(
+        twin_id("uematsu2013.rt1"), 1, "cases12", swap=True),
+    S + "section4_3.svor1.r_table.case3": lambda: svor_rtable_claim(twin_id("uematsu2013.rt3"), 1, "case3", swap=True),
+    S + "section4_3.svor2.r_table": lambda: svor_rtable_claim(twin_id("uematsu2013.rt2"), 2, "cases12", swap=True),
+    S + "section4_3.svor1.r_equivalences": lambda: svor_equiv_claim(twin_id("uematsu2013.req1"), 1, nudge=1),
+    S + "section4_3.svor2.r_equivalences": lambda: svor_equiv_claim(twin_id("uematsu2013.req2"), 2, nudge=1),
+    S + "section4_3.svor1.median": lambda: median_claim(twin_id("uematsu2013.median"), upper=3),
+    S + "section4_3.svor2.same_function": lambda: svor2_function_claim(twin_id("uematsu2013.same"), swap=True),
+    S + "section4_4.indicator_risk": lambda: indicator_claim(
+        twin_id("uematsu2013.ind"), shift=sympy.Rational(1, 2), sizes=(3, 3)
+    ),
+    S + "section4_4.no_cost_gives_argmax": lambda: argmax_claim(twin_id("uematsu2013.argmax"), only_first=True),
+    S + "section5_2.table1.auc": lambda: table1_claim(twin_id("uematsu2013.auc"), "auc", offset=1, n_max=4),
+    S + "section5_2.table1.p_at_m": lambda: table1_claim(twin_id("uematsu2013.pm"), "p_at_m", offset=1, n_max=4),
+    S + "section5_2.table1.mrr.corrected": lambda: table1_claim(
+        twin_id("uematsu2013.mrr"), "mrr", any_relevant=False, offset=1, n_max=4
+    ),
+    S + "section5_2.optimal_by_expected_gain": lambda: rearrangement_claim(
+        twin_id("uematsu2013.rearr"), increasing_d=True
+    ),
+    S + "section5_2.dcg_costs": lambda: dcg_claim(twin_id("uematsu2013.dcgc"), base=3, sizes=(2, 2)),
+    S + "section5_2.dcg_f0": lambda: dcg_f0_claim(twin_id("uematsu2013.dcgf"), base=3, sizes=(2, 2)),
+    S + "section5_2.ap_swap": lambda: ap_swap_claim(twin_id("uematsu2013.ap"), square=True, sizes=(3, 3)),
+    S + "section5_2.ap_sorted_optimal": lambda: ap_sorted_claim(twin_id("uematsu2013.aps"), ascending=True),
+    S + "section6_1.normal_mixture_f0": lambda: mixture_f0_claim(twin_id("uematsu2013.mix"), e2=sympy.exp(1)),
+    S + "section6_1.orboost_f_star": lambda: mixture_orboost_claim(twin_id("uematsu2013.mixor"), sign=-1),
+    S + "section6_1.propodds_f_star": lambda: mixture_propodds_claim(twin_id("uematsu2013.mixpo"), four=2),
+    S + "section6_1.svor_steps": lambda: svor_steps_claim(twin_id("uematsu2013.steps"), printed="1.03"),
+    S + "section6_1.c13_orboost": lambda: number_claim(
+        twin_id("uematsu2013.c13a"),
+        [("e^{2.06}", sympy.exp(sympy.Rational(206, 100)), "7.847")],
+        location="Section 6.1",
+        quote="q",
+        statement="twin: 7.847",
+    ),
+    S + "section6_2.c13_orboost": lambda: number_claim(
+        twin_id("uematsu2013.c13b"),
+        [("e^{0.183}", sympy.exp(sympy.Rational(183, 1000)), "1.202")],
+        location="Section 6.2",
+        quote="q",
+        statement="twin: 1.202",
+    ),
+    S + "section6_2.svor_thresholds": lambda: svor_thresholds_claim(twin_id("uematsu2013.svt"), theta2="0.62"),
+    S + "section6_2.pairrank2_regression": lambda: pairrank2_claim(twin_id("uematsu2013.pr2"), c13=1),
+    S + "section6_2.orboost_k3_costs": lambda: orboost_k3_claim(twin_id("uematsu2013.ork3"), theta2=1),
+    S + "section6_2.proportions.corrected": lambda: proportions_claim(
+        twin_id("uematsu2013.prop"), ("5.19", "11.16", "27.23", "34.84", "21.58")
+    ),
+    S + "section6_2.unbalanced_sample": lambda: unbalanced_claim(twin_id("uematsu2013.unbal"), tol="0.01"),
+    S + "section6_2.table2.balanced": lambda: table2_claim(twin_id("uematsu2013.t2b"), "balanced", printed=BAL),
+    S + "section6_2.table2.unbalanced": lambda: table2_claim(twin_id("uematsu2013.t2u"), "unbalanced", printed=UNBAL),
+    # the paper's own "false" statement: the condition is needed; the twin adds the condition
+    S + "theorem3.ii.condition_needed": lambda: condition_needed_claim(
+        twin_id("uematsu2013.needed"), costs=linear_costs(4), sizes=(2, 3)
+    ),
+    # the numeric claim: with the extra term the misordering goes away
+    S + "theorem4.without_extra_term_misorders": lambda: misorder_claim(twin_id("uematsu2013.misorder"), extra=True),
+}
+
+# what each twin must come back as, where it is not "refuted"
+TWIN_EXPECT: dict[str, str] = {
+    S + "theorem3.ii.condition_needed": "proved",
+    S + "theorem4.without_extra_term_misorders": "unknown",
+}

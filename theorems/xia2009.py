@@ -112,6 +112,7 @@ from typing import Any
 import sympy
 
 from symcal import Citation, Finding, NumericOutcome, exists, finite_check, identity, implies, implies_cases, numeric
+from symcal.claims.core import Claim
 from symcal.errors import BackendFailure
 
 PAPER = "xia2009"
@@ -1367,3 +1368,108 @@ CLAIMS = [
     proposition10_q_strictly_convex,
     proposition10_q_coercive,
 ]
+
+
+# ---------------------------------------------------------------------------------------
+# Negative twins (DESIGN.md, rule 4; theorems/README.md): claim id -> a claim one edit away,
+# built with this module's own builders.  A twin must come back refuted with a re-checked
+# witness, unless TWIN_EXPECT says otherwise ("unknown": the twin of a numeric claim, which a
+# numeric check cannot refute but must not confirm).  The erratum (Proposition 10 as printed)
+# is its own twin.  `symcal selftest --mutants` decides every twin as the operator `twin`.
+# ---------------------------------------------------------------------------------------
+
+
+def twin_id(claim_id: str) -> str:
+    return claim_id + ".twin"
+
+
+_BY_ID = {c.id: c for c in CLAIMS}
+TOP2_ORDER_PRESERVING = {"p_123": Fraction(1, 2), "p_132": Fraction(1, 4), "p_213": Fraction(0), "p_231": Fraction(0),
+                         "p_312": Fraction(1, 4), "p_321": Fraction(0)}
+_NOT_OS = [("xia2009.listmle.not_top_k_order_sensitive", "listmle"),
+           ("xia2009.cosine.not_top_k_order_sensitive", "cosine"),
+           ("xia2009.listnet.not_top_k_order_sensitive", "listnet"),
+           ("xia2009.listnet_cao.not_top_k_order_sensitive", "listnet_cao")]
+
+TWINS: dict[str, Callable[[], Claim]] = {
+    "xia2009.eq5.top_n_is_permutation_level": lambda: eq5_claim(
+        twin_id("xia2009.eq5.top_n"), depth=lambda n: n - 2, sizes=(3, 3)),
+    "xia2009.eq5.top_n_minus_1_is_permutation_level": lambda: eq5_claim(
+        twin_id("xia2009.eq5.top_n_minus_1"), depth=lambda n: max(1, n - 2), sizes=(3, 3)),
+    "xia2009.eq7.bayes_ranker": lambda: implies_cases(
+        twin_id("xia2009.eq7"), cases=lambda n: bayes_cases(n, strict_argmax=True), sizes=(3, 3), domain="twin",
+        cite=_BY_ID["xia2009.eq7.bayes_ranker"].citation, statement="twin: strict argmax"),
+    "xia2009.proposition4": lambda: implies_cases(
+        twin_id("xia2009.proposition4"), cases=lambda n: proposition4_cases(n, k_shift=-1), sizes=(3, 3),
+        domain="twin", cite=_BY_ID["xia2009.proposition4"].citation, statement="twin: equal on top-(k-1) subgroups"),
+    "xia2009.proposition5": lambda: implies_cases(
+        twin_id("xia2009.proposition5"), cases=lambda n: proposition5_cases(n, flip=True), sizes=(3, 3),
+        domain="twin", cite=_BY_ID["xia2009.proposition5"].citation, statement="twin: derivative order flipped"),
+    "xia2009.proposition8": lambda: implies_cases(
+        twin_id("xia2009.proposition8"), cases=lambda n: proposition8_cases(n, down=-1), sizes=(3, 3), domain="twin",
+        cite=_BY_ID["xia2009.proposition8"].citation, statement="twin: k => k + 1"),
+    "xia2009.proposition8.converse_fails": lambda: proposition8_converse_claim(
+        twin_id("xia2009.proposition8.converse"), TOP2_ORDER_PRESERVING),
+    "xia2009.proposition9": lambda: implies_cases(
+        twin_id("xia2009.proposition9"), cases=lambda n: proposition9_cases(n, step=-1), sizes=(3, 3), domain="twin",
+        cite=_BY_ID["xia2009.proposition9"].citation, statement="twin: k => k - 1"),
+    "xia2009.proposition9.example_strict": lambda: proposition9_example_claim(
+        twin_id("xia2009.proposition9.example"), drop_prop4=True),
+    "xia2009.theorem6.pair_set": lambda: theorem6_pairs_claim(twin_id("xia2009.theorem6.pairs"), drop_last=True,
+                                                              sizes=(3, 3)),
+    "xia2009.theorem6.most_probable_subgroup": lambda: implies_cases(
+        twin_id("xia2009.theorem6.bayes"), cases=lambda n: theorem6_bayes_cases(n, weaken=True), sizes=(3, 3),
+        domain="twin", cite=_BY_ID["xia2009.theorem6.most_probable_subgroup"].citation,
+        statement="twin: the first pair dropped"),
+    "xia2009.theorem7.swap_identity": lambda: theorem7_identity_claim(twin_id("xia2009.theorem7.identity"), sign=-1,
+                                                                      sizes=(3, 3)),
+    "xia2009.listmle_topk.order_sensitive": lambda: listmle_os_claim(
+        twin_id("xia2009.listmle_topk"), strict_all=True, sizes=(3, 3)),
+    "xia2009.cosine.difference_identity": lambda: cosine_identity_claim(twin_id("xia2009.cosine.identity"), factor=2),
+    "xia2009.cosine_modified.order_sensitive": lambda: cosine_os_claim(
+        twin_id("xia2009.cosine_modified"), modified=False, sizes=(3, 3)),
+    **{cid: (lambda cid=cid, name=name: not_os_claim(twin_id(cid), name, sign=-1, location="twin", quote="twin",
+                                                     what="twin"))
+       for cid, name in _NOT_OS},
+    "xia2009.proposition10.corrected": lambda: prop10_range_claim(
+        twin_id("xia2009.proposition10.corrected"), below=True, drop_range=True, pin=PROP10_WITNESS),
+    "xia2009.proposition10.listmle_consistent_above_c": lambda: prop10_range_claim(
+        twin_id("xia2009.proposition10.above_c"), below=False, flip=True, pin=PROP10_WITNESS),
+    "xia2009.proposition10.listmle_meets_hypothesis": lambda: prop10_hypothesis_claim(
+        twin_id("xia2009.proposition10.hypothesis"), flip=True),
+    "xia2009.listnet.difference_identity": lambda: listnet_identity_claim(
+        twin_id("xia2009.listnet.identity"), factor=2, sizes=(3, 3)),
+    "xia2009.listnet_modified.order_sensitive": lambda: listnet_os_claim(
+        twin_id("xia2009.listnet_modified"), modified=False, sizes=(3, 3)),
+    "xia2009.proposition10.q_hessian_decomposition": lambda: prop10_decomposition_claim(
+        twin_id("xia2009.proposition10.hessian"), drop_c=True),
+    "xia2009.proposition10.q_strictly_convex": lambda: prop10_convex_claim(
+        twin_id("xia2009.proposition10.convex"), drop_family=True),
+    "xia2009.proposition10.q_coercive": lambda: prop10_coercive_claim(
+        twin_id("xia2009.proposition10.coercive"), drop_family=True),
+    # numeric claims: the twin checks a pair the theorem does not cover, or a loss that is not order sensitive
+    "xia2009.theorem7.listmle_top1_n3": lambda: theorem7_numeric_claim(twin_id("xia2009.theorem7.n3"), 3, 1, 1,
+                                                                       check_pair=(2, 1)),
+    "xia2009.theorem7.listmle_top2_n4": lambda: theorem7_numeric_claim(twin_id("xia2009.theorem7.n4"), 4, 2, 2,
+                                                                       check_pair=(2, 1)),
+    "xia2009.listnet_modified.order_sensitive.library_at_points": lambda: sensitivity_numeric_claim(
+        twin_id("xia2009.listnet_modified.library"), "listnet", 3, 1, 1, location="twin", quote="twin",
+        what="original ListNet"),
+    "xia2009.listnet_cao.permutation_level_order_sensitive": lambda: sensitivity_numeric_claim(
+        twin_id("xia2009.listnet_cao"), "listnet_cao", 3, 1, 1, location="twin", quote="twin",
+        what="Cao at depth 1"),
+}
+
+# what each twin must come back as, where it is not "refuted"
+TWIN_EXPECT: dict[str, str] = {
+    "xia2009.theorem7.listmle_top1_n3": "unknown",
+    "xia2009.theorem7.listmle_top2_n4": "unknown",
+    "xia2009.listnet_modified.order_sensitive.library_at_points": "unknown",
+    "xia2009.listnet_cao.permutation_level_order_sensitive": "unknown",
+}
+
+# further twins of a claim (description -> (claim id, builder)); each must be refuted too
+EXTRA_TWINS: dict[str, tuple[str, Callable[[], Claim]]] = {
+    "listnet derivative pairing with the sign flipped": ("xia2009.listnet.difference_identity", lambda: (
+        listnet_identity_claim(twin_id("xia2009.listnet.identity_derivative"), flip_derivative=True, sizes=(3, 3)))),
+}

@@ -823,6 +823,59 @@ def _recheck(f: Any, syms: list[sympy.Symbol], op: str, conds: list[Any], point:
     return False, "the high-precision enclosure does not exclude the relation"
 
 
+def _domain_problem(lhs: Any, rhs: Any, conds: list[Any], box: dict[sympy.Symbol, tuple[Fraction, Fraction]],
+                    budget: Budget, label: str, precision: int, use_z3: bool) -> str | None:
+    """Where the claim's expressions are defined (issue 13): a power with a negative exponent
+    needs a non-zero base, a root a base >= 0 (> 0 when inverted), another power or a log a
+    base > 0 -- at every point of the box where the conditions hold (for the conditions'
+    own expressions: every point of the box).  Each requirement is settled by a rigorous
+    enclosure on the whole box, else proved as a bounded inequality of its own (a quarter of
+    the time left).  Returns None when every one is proved, else the reason the verdict is
+    ``unknown``: an expression undefined on part of its box is never decided (z3's square-root
+    reduction, for one, would make ``sqrt(x) >= 0`` vacuously true on x in [-4, -1])."""
+    reqs: list[tuple[Any, str, Any, bool]] = []
+    for e, under in [(lhs, True), (rhs, True)] + [(c, False) for c in conds]:
+        for node in reversed(list(sympy.preorder_traversal(sympy.sympify(e)))):  # innermost first
+            need: tuple[Any, str] | None = None
+            if isinstance(node, sympy.Pow) and node.args[0] is not sympy.E:
+                base, ex = node.args
+                if ex.is_Integer:
+                    need = (base, "!=") if ex < 0 else None
+                elif ex.is_Rational:
+                    need = (base, ">" if ex < 0 else ">=")
+                else:
+                    need = (base, ">")
+            elif isinstance(node, sympy.log):
+                need = (node.args[0], ">")
+            if need is not None and (need[0], need[1], node, under) not in reqs:
+                reqs.append((need[0], need[1], node, under))
+    for g, op, node, under in reqs:
+        req = f"{sympy.sstr(g)} {'!= 0' if op == '!=' else op + ' 0'}"
+        try:
+            lo, hi = enclosure(g, box, precision=precision)
+            if (op == ">=" and lo >= 0) or (op == ">" and lo > 0) or (op == "!=" and (lo > 0 or hi < 0)):
+                continue
+            nowhere = (op == ">=" and hi < 0) or (op == ">" and hi <= 0) or (op == "!=" and lo == hi == 0)
+            if nowhere and not (under and conds):
+                return (f"{sympy.sstr(node)} is undefined on the whole box: it needs {req}, and {sympy.sstr(g)} "
+                        f"lies in [{lo}, {hi}] there; an undefined expression is never decided")
+        except (ValueError, NoBackendAvailable):
+            pass  # g is itself undefined somewhere (its own requirement comes first) or not enclosable
+        sub = Budget(max(0.2, min(budget.left() * 0.25, 10.0)))
+        outs = [decide_bounded(g, o, 0, box, conds if under else [], sub, label=f"{label} (domain of "
+                               f"{sympy.sstr(node)[:40]})", max_boxes=2000, precision=precision, use_z3=use_z3)
+                for o in ((">", "<") if op == "!=" else (op,))]
+        if any(o.status is Status.PROVED for o in outs):
+            continue
+        where = " where the conditions hold" if under and conds else ""
+        wit = next((o.evidence for o in outs if o.status is Status.REFUTED and op != "!="), None)
+        at = ("; it fails at " + ", ".join(f"{k} = {v}" for k, v in getattr(wit, "values", {}).items())
+              if wit is not None else "")
+        return (f"{sympy.sstr(node)} needs {req} at every point of the box{where}, which was not shown{at}; "
+                "an expression undefined on part of its box is never decided")
+    return None
+
+
 def decide_bounded(
     lhs: Any, op: str, rhs: Any, box: Mapping[Any, tuple[Any, Any]], conditions: Any, budget: Budget, *,
     label: str = "", max_boxes: int = 20000, max_depth: int = 40, precision: int = 53,
@@ -841,6 +894,9 @@ def decide_bounded(
     cond_txt = f" with {', '.join(sympy.sstr(c) for c in conds)}" if conds else ""
     scope = f"every point of the box {shown}{cond_txt}"
     f = sympy.sympify(lhs) - sympy.sympify(rhs)
+    problem = _domain_problem(exprs[0], exprs[1], conds, exact_box, budget, label, precision, use_z3)
+    if problem is not None:
+        return Outcome(Status.UNKNOWN, scope, NAME, reason=problem)
     if use_z3 and all(is_algebraic(e) for e in exprs):
         try:
             out = _z3_route(sympy.sympify(lhs), op, sympy.sympify(rhs), exact_box, conds, budget, scope, label)

@@ -335,6 +335,17 @@ class Claim:
     def sized(self) -> bool:
         return self.sizes is not None
 
+    def _repr_html_(self) -> str:
+        from symcal.report.html import claim_html
+
+        return claim_html(self)
+
+    def _repr_latex_(self) -> str | None:
+        from symcal.report.latex import claim_formula_latex
+
+        formula = claim_formula_latex(self)
+        return None if formula is None else f"$$ {formula} $$"
+
 
 @dataclass(frozen=True)
 class CalibrationSpec:

@@ -13,7 +13,7 @@ import argparse
 from collections.abc import Callable
 
 # module names under symcal.commands, in the order they appear in ``symcal --help``
-VERBS: tuple[str, ...] = ("loss", "costs", "calibration", "coverage")
+VERBS: tuple[str, ...] = ("report", "loss", "costs", "calibration", "coverage")
 
 
 def whole_number(flag: str, minimum: int) -> Callable[[str], int]:

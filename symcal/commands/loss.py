@@ -6,6 +6,9 @@ Theorem 3), for your own matrix (JSON) or one of the paper's losses at ``--r`` d
     symcal loss map --r 4 [--json]
     symcal loss pd --r 3 --labels total_orders
     symcal loss --table            # certified ranks of P@2, WTA, ERU, MAP, PD beside the paper's bounds
+
+Everything runs in a child process limited to ``--timeout`` CPU seconds (default 60): past it,
+one line "gave up after S s ... unknown" and exit 1.  Exit 1 too when a rank is not certified.
 """
 
 from __future__ import annotations
@@ -41,7 +44,19 @@ def register(sub: Any) -> None:
     sp.add_argument("--empty", default=None, help="MAP/NDCG at the all-zero label: one, zero or error")
     sp.add_argument("--table", action="store_true", help="the rank table for r = 3..6 beside the paper's bounds")
     sp.add_argument("--json", action="store_true")
+    sp.add_argument("--timeout", type=_seconds, default=60.0,
+                    help="CPU seconds for reading the matrix and certifying its rank (default 60)")
     sp.set_defaults(fn=run)
+
+
+def _seconds(text: str) -> float:
+    try:
+        v = float(text)
+    except ValueError:
+        v = -1.0
+    if not 0 < v <= 86_400:
+        raise argparse.ArgumentTypeError(f"--timeout={text!r}: expected a number of seconds > 0 (at most 86400)")
+    return v
 
 
 def _dec_summary(dec: Any) -> dict[str, Any]:
@@ -56,7 +71,9 @@ def _cert(cert: Any) -> dict[str, Any]:
     return {"value": cert.value, "certified": cert.certified, "lower": cert.lower, "upper": cert.upper,
             "minor_size": len(rows),
             "minor_determinant_bits": abs(int(det)).bit_length() if isinstance(det, int) else None,
-            "upper_bound_by": cert.decomposition.source if cert.decomposition else None,
+            "minor_determinant": ("exact" if isinstance(det, int) else str(det)) if det is not None else None,
+            "upper_bound_by": cert.decomposition.source if cert.decomposition else
+            ("an exact identity (see notes)" if cert.certified else None),
             "seconds": round(cert.seconds, 3), "notes": list(cert.notes)}
 
 
@@ -111,10 +128,7 @@ def _print(report: dict[str, Any], indent: str = "") -> None:
             print(f"{indent}{key}: {value}")
 
 
-def _table(as_json: bool) -> int:
-    from symcal.ranking.subset_losses import rank_table
-
-    rows = rank_table()
+def _table(rows: list[dict[str, Any]], as_json: bool) -> int:
     if as_json:
         print(json.dumps(rows, indent=1, default=str))
         return 0
@@ -133,11 +147,12 @@ def _table(as_json: bool) -> int:
     return 0
 
 
-def run(args: argparse.Namespace) -> int:
-    from symcal.ranking.subset_losses import LOSS_NAMES
+def _work(args: argparse.Namespace) -> Any:
+    """Everything ``symcal loss`` computes (run in a child limited to ``--timeout``)."""
+    from symcal.ranking.subset_losses import LOSS_NAMES, rank_table
 
     if args.table:
-        return _table(args.json)
+        return rank_table()
     if not args.source:
         raise invalid("source", None, "a JSON loss-matrix file or a loss name (" + ", ".join(LOSS_NAMES) + ")",
                       "or pass --table")
@@ -158,8 +173,25 @@ def run(args: argparse.Namespace) -> int:
         if not Path(args.source).exists():
             raise invalid("source", args.source, "an existing JSON file or a loss name (" + ", ".join(LOSS_NAMES) + ")")
         report = describe_file(args.source)
+    return report
+
+
+def run(args: argparse.Namespace) -> int:
+    from symcal.limits import TimeLimitReached, run_limited
+    from symcal.ranking.loss_matrix import flint_available
+
+    timeout = getattr(args, "timeout", 60.0)
+    try:  # reading, validating and certifying: one CPU budget in a child that is really stopped
+        result = run_limited(_work, args, timeout=timeout, what="the loss-matrix certificate")
+    except TimeLimitReached:
+        hint = "" if flint_available() else " (pip install 'symcal[flint]' certifies large matrices in seconds)"
+        reason = f"gave up after {timeout:g} s: the rank was not certified within --timeout {timeout:g}{hint}"
+        print(json.dumps({"status": "unknown", "reason": reason}) if args.json else f"symcal: {reason}: unknown")
+        return 1
+    if args.table:
+        return _table(result, args.json)
     if args.json:
-        print(json.dumps(report, indent=1, default=str))
+        print(json.dumps(result, indent=1, default=str))
     else:
-        _print(report)
-    return 0
+        _print(result)
+    return 0 if result["rank"]["certified"] and result["affine_dimension"]["certified"] else 1

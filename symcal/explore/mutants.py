@@ -16,6 +16,9 @@ drop      drop one named hypothesis                                   the hypoth
                                                                       needed (a finding)
 swap      exchange two symbols of one family in the conclusion        the conclusion is
                                                                       symmetric in them
+twin      the claim's declared negative twin (``TWINS`` beside the    the twin is not the
+          claim in its module; :mod:`symcal.explore.twins`)           counterexample it was
+                                                                      meant to be (a finding)
 ========  ==========================================================  ==========================
 
 A family of implications (``implies_cases``) gets the same operators applied to every case at
@@ -30,21 +33,33 @@ Mutants of a claim the paper refutes are *strengthened* only (drop a hypothesis,
 conclusion strict): a stronger version of a false claim is false, so one of them coming back
 ``proved`` would be a soundness bug.  Every such case is counted in ``unsound``.
 
-Claims whose statement is an opaque Python predicate (``finite_check``) or a numeric
-confirmation have no mutation operator; they are listed, and their negative twins live in
-the tests (``tests/theorems``).  Sized claims are mutated at their smallest default sizes.
+The ``twin`` operator reaches every claim, including opaque Python predicates
+(``finite_check``), numeric confirmations and calibration claims, which no symbolic operator
+can edit: a twin is **killed** when it comes back as its module declares (``refuted``; ``proved``
+for the twin of a claim the paper calls false, and for a recorded erratum, whose twin is its
+corrected statement; ``unknown`` -- not confirmed -- for the twin of a numeric claim).  A claim
+with neither a twin nor an operator is listed as not mutable.  Sized claims are mutated at their
+smallest default sizes; a twin is decided at the sizes it was built for.  At most
+``MAX_RELATIONS`` inequalities and ``MAX_CONSTANTS`` constants of one conclusion are edited (the
+first in pre-order), and only inequalities reached through the conclusion's logical connectives
+(not the conditions of a ``Piecewise`` term, which belong to a definition).  Mutants that are
+syntactically the original (an edit that changed nothing at the sizes decided) are reported as
+equivalent without being decided, and syntactically identical mutants of one claim are decided
+once.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Callable, Sequence
+import time
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import sympy
 from sympy.core.relational import Relational
+from sympy.logic.boolalg import BooleanFunction
 
 from symcal.claims.core import CasesSpec, Claim, ExistsSpec, IdentitySpec, ImpliesSpec, Local, NodeSpec, validate_cases
 from symcal.verdicts import Status, Verdict
@@ -53,6 +68,11 @@ __all__ = ["Mutant", "MutantResult", "SelftestReport", "mutants_of", "run_selfte
 
 NUDGE = sympy.Rational(1, 7)
 MAX_SWAPS = 3
+# selective mutation: at most this many inequalities (flip, strict) and constants (nudge +-) of
+# one conclusion are edited, the first in pre-order -- it bounds the run on long conjunctions
+# (Uematsu-Lee's SVOR tables had 8-12 of each) without leaving any claim unmutated
+MAX_RELATIONS = 4
+MAX_CONSTANTS = 3
 
 _FLIP = {sympy.Lt: sympy.Gt, sympy.Gt: sympy.Lt, sympy.Le: sympy.Ge, sympy.Ge: sympy.Le}
 _STRICT = {sympy.Le: sympy.Lt, sympy.Ge: sympy.Gt}
@@ -67,6 +87,7 @@ class Mutant:
     edit: str  # what was changed, in words
     equivalent: str = ""  # non-empty: why this mutant is the same statement as the original
     strengthening: bool = False  # implies the original (kills are expected even if it is false)
+    expect: str = ""  # operator "twin": the outcome its module declares (refuted / proved / unknown)
 
 
 @dataclass(frozen=True)
@@ -79,7 +100,7 @@ class MutantResult:
     def to_json(self) -> dict[str, Any]:
         return {"claim": self.mutant.original.id, "mutant": self.mutant.claim.id, "operator": self.mutant.operator,
                 "edit": self.mutant.edit, "outcome": self.outcome, "status": self.verdict.status.value,
-                "why": self.why, "scope": self.verdict.scope}
+                "why": self.why, "scope": self.verdict.scope, "seconds": round(self.verdict.seconds, 3)}
 
 
 @dataclass
@@ -87,9 +108,30 @@ class SelftestReport:
     results: list[MutantResult] = field(default_factory=list)
     not_mutable: list[tuple[str, str]] = field(default_factory=list)  # (claim id, why)
     skipped: list[tuple[str, str]] = field(default_factory=list)  # originals not decided as expected
+    claims: int = 0  # how many claims were asked about
+    seconds: float = 0.0  # wall time of the whole run
+    original_seconds: list[tuple[str, float]] = field(default_factory=list)  # (claim id, seconds)
 
     def count(self, outcome: str) -> int:
         return sum(r.outcome == outcome for r in self.results)
+
+    @property
+    def claims_mutated(self) -> int:
+        """Claims with at least one mutant (symbolic or twin)."""
+        return len({r.mutant.original.id for r in self.results})
+
+    def slowest(self, n: int = 10) -> list[dict[str, Any]]:
+        """The n slowest decisions of the run (originals and mutants), slowest first."""
+        rows: list[dict[str, Any]] = [{"what": cid, "kind": "original", "seconds": round(s, 3)}
+                                      for cid, s in self.original_seconds]
+        seen: set[int] = set()
+        for r in self.results:
+            if id(r.verdict) in seen or r.outcome == "equivalent" and "not decided again" in r.why:
+                continue
+            seen.add(id(r.verdict))
+            rows.append({"what": r.mutant.claim.id, "kind": r.mutant.operator, "outcome": r.outcome,
+                         "seconds": round(r.verdict.seconds, 3)})
+        return sorted(rows, key=lambda row: -row["seconds"])[:n]
 
     @property
     def kill_rate(self) -> float:
@@ -102,13 +144,23 @@ class SelftestReport:
                 f"{self.count('equivalent')} equivalent, {self.count('survived')} survived (each explained), "
                 f"{self.count('undecided')} undecided, {self.count('unsound')} unsound; kill rate "
                 f"{100 * self.kill_rate:.1f}% of non-equivalent decided mutants; "
-                f"{len(self.not_mutable)} claims without a mutation operator")
+                f"{len(self.not_mutable)} claims without a mutation operator; "
+                f"{self.claims_mutated}/{self.claims} claims mutated"
+                + (f" ({100 * self.claims_mutated / self.claims:.1f}%)" if self.claims else "")
+                + (f"; {self.seconds:.0f} s" if self.seconds else ""))
 
     def to_json(self) -> dict[str, Any]:
         return {"generated": len(self.results), "killed": self.count("killed"),
                 "equivalent": self.count("equivalent"), "survived": self.count("survived"),
                 "undecided": self.count("undecided"), "unsound": self.count("unsound"),
                 "kill_rate": round(self.kill_rate, 4),
+                "claims": self.claims, "claims_mutated": self.claims_mutated,
+                "claims_mutated_fraction": round(self.claims_mutated / self.claims, 4) if self.claims else None,
+                "seconds": round(self.seconds, 1),
+                "by_operator": {op: {o: sum(r.outcome == o for r in self.results if r.mutant.operator == op)
+                                     for o in ("killed", "survived", "equivalent", "undecided", "unsound")}
+                                for op in sorted({r.mutant.operator for r in self.results})},
+                "slowest": self.slowest(),
                 "mutants": [r.to_json() for r in self.results],
                 "not_mutable": [{"claim": c, "why": w} for c, w in self.not_mutable],
                 "originals_not_as_expected": [{"claim": c, "why": w} for c, w in self.skipped]}
@@ -117,23 +169,34 @@ class SelftestReport:
 # --------------------------------------------------------------------------- sympy edits
 
 def _relationals(expr: Any) -> list[Relational]:
-    """Inequalities of ``expr`` in a stable order (pre-order, duplicates once)."""
+    """Inequalities of the statement ``expr`` in a stable order (pre-order, duplicates once):
+    those reached through its logical connectives only.  An inequality inside a term (the
+    condition of a ``Piecewise`` defining a loss) is part of a definition, not of the statement:
+    flipping it would not be the edit the operator names, and making it strict would not
+    strengthen the claim."""
     out: list[Relational] = []
-    if not isinstance(expr, sympy.Basic):
-        return out
-    for node in sympy.preorder_traversal(expr):
-        if isinstance(node, Relational) and type(node) in _FLIP and node not in out:
-            out.append(node)
+
+    def walk(e: Any) -> None:
+        if isinstance(e, Relational):
+            if type(e) in _FLIP and e not in out:
+                out.append(e)
+        elif isinstance(e, BooleanFunction):
+            for a in e.args:
+                walk(a)
+
+    if isinstance(expr, sympy.Basic):
+        walk(expr)
     return out
 
 
 def _walk_constants(expr: Any, parent: Any = None) -> list[sympy.Number]:
-    """Numeric constants outside exponents, not the sign factor -1 of a product."""
+    """Numeric constants outside exponents and outside function arguments (``exp(2 x)``, the
+    pieces of a ``Piecewise``: a definition, not a bound), not the sign factor -1 of a product."""
     if isinstance(expr, sympy.Number):
         if not expr.is_finite or (isinstance(parent, sympy.Mul) and abs(expr) == 1):
             return []
         return [expr]
-    if not isinstance(expr, sympy.Basic):
+    if not isinstance(expr, sympy.Basic) or isinstance(expr, sympy.Function):
         return []
     args = expr.args[:1] if isinstance(expr, sympy.Pow) else expr.args
     return [c for a in args for c in _walk_constants(a, expr)]
@@ -155,7 +218,7 @@ def _constants(expr: Any) -> list[sympy.Number]:
 def _replace_constant(expr: Any, c: sympy.Number, new: Any, parent: Any = None) -> Any:
     if isinstance(expr, sympy.Number):
         return new if expr == c and not (isinstance(parent, sympy.Mul) and abs(expr) == 1) else expr
-    if not isinstance(expr, sympy.Basic) or not expr.args:
+    if not isinstance(expr, sympy.Basic) or not expr.args or isinstance(expr, sympy.Function):
         return expr
     if isinstance(expr, sympy.Pow):
         return sympy.Pow(_replace_constant(expr.args[0], c, new, expr), expr.args[1])
@@ -170,7 +233,7 @@ def _nudge_number(expr: Any, c: sympy.Number, delta: sympy.Rational) -> Any:
             if r.lhs == 0:
                 return type(r)(delta, r.rhs)
             return r
-        return expr.replace(lambda e: isinstance(e, Relational) and type(e) in _FLIP, shift)
+        return expr.xreplace({r: shift(r) for r in _relationals(expr)})
     return _replace_constant(expr, c, c + delta)
 
 
@@ -202,7 +265,7 @@ def _as_list(x: Any) -> list[Any]:
 
 
 def _hyp_key(hyps: dict[str, Any]) -> set[Any]:
-    return {sympy.sympify(e) for v in hyps.values() for e in _as_list(v)}
+    return {_canon(sympy.sympify(e)) for v in hyps.values() for e in _as_list(v)}
 
 
 # --------------------------------------------------------------------------- node edits
@@ -219,13 +282,24 @@ def _z3_flip(e: Any) -> Any:
              z3.Z3_OP_LT: lambda x, y: x > y, z3.Z3_OP_GT: lambda x, y: x < y}
     if k in flips and len(kids) == 2:
         return flips[k](*kids)
+    if k == z3.Z3_OP_IMPLIES:  # the consequent only, as in _flip_all
+        return z3.Implies(e.children()[0], kids[1])
     if not kids or not z3.is_bool(e):
         return e
     return e.decl()(*kids)
 
 
 def _flip_all(expr: Any) -> Any:
-    return expr.replace(lambda e: isinstance(e, Relational) and type(e) in _FLIP, lambda r: _FLIP[type(r)](*r.args))
+    """Every inequality of the statement reversed -- of an implication, those of its consequent
+    only: reversing the premise too would give, for antisymmetric differences d_ji = -d_ij and
+    hypotheses invariant under reversing every edge, the same statement again."""
+    if isinstance(expr, Relational):
+        return _FLIP[type(expr)](*expr.args) if type(expr) in _FLIP else expr
+    if isinstance(expr, sympy.Implies):
+        return sympy.Implies(expr.args[0], _flip_all(expr.args[1]))
+    if isinstance(expr, BooleanFunction):
+        return expr.func(*[_flip_all(a) for a in expr.args])
+    return expr
 
 
 def _node_flipped(local: Local) -> Local:
@@ -268,10 +342,42 @@ def _smallest_sizes(claim: Claim) -> Claim:
     return dataclasses.replace(claim, sizes=dataclasses.replace(claim.sizes, default=(lo, min(hi, lo + 1))))
 
 
+_MAX_EXPAND_OPS = 300  # beyond this an expansion may take minutes: call the mutant non-equivalent
+
+
+def _canon(e: Any) -> Any:
+    """A canonical form of a statement for a syntactic comparison: each relation as
+    (``<``, ``<=``, ``=``, ``!=``; ``lhs - rhs`` expanded, moved to one side), conjunctions and
+    disjunctions as sets.  Cheap by design (no simplify: it can take minutes on piecewise terms);
+    a term too large to expand is kept as it is."""
+    if isinstance(e, Relational):
+        d = e.lhs - e.rhs
+        if sympy.count_ops(d) > _MAX_EXPAND_OPS or d.has(sympy.Piecewise):
+            return ("raw", e)
+        if isinstance(e, sympy.Gt | sympy.Ge):
+            return ("<" if isinstance(e, sympy.Gt) else "<=", sympy.expand(-d))
+        if isinstance(e, sympy.Lt | sympy.Le):
+            return ("<" if isinstance(e, sympy.Lt) else "<=", sympy.expand(d))
+        pm = sorted((sympy.expand(d), sympy.expand(-d)), key=sympy.srepr)[0]
+        return (type(e).__name__, pm)
+    if isinstance(e, sympy.And | sympy.Or):
+        return (type(e).__name__, frozenset(_canon(x) for x in e.args))
+    if isinstance(e, BooleanFunction):
+        return (type(e).__name__, tuple(_canon(x) for x in e.args))
+    return ("raw", e)
+
+
+def _same_relation(e1: Any, e2: Any) -> bool:
+    """The same statement up to the canonical form of :func:`_canon`.  False when unsure: the
+    mutant is then decided, and if it survives it is reported with its reason, never silently
+    called equivalent."""
+    return bool(_canon(e1) == _canon(e2))
+
+
 def _same_under_swap(concl: Any, hyps: dict[str, Any] | None, a: sympy.Symbol, b: sympy.Symbol) -> bool:
     """Exchanging a and b maps the conclusion and the set of hypotheses onto themselves."""
     swapped = _swap(concl, a, b)
-    if not (swapped == concl or sympy.simplify(swapped) == sympy.simplify(concl)):
+    if not (swapped == concl or _same_relation(swapped, concl)):
         return False
     return hyps is None or _hyp_key(_swap(hyps, a, b)) == _hyp_key(hyps)
 
@@ -284,7 +390,7 @@ def _conclusion_mutants(claim: Claim, concl: Callable[[int | None], Any], rebuil
         lo, hi = claim.sizes.default
         sizes = list(range(lo, hi + 1))
     base = concl(m0)
-    for k, rel in enumerate(_relationals(base)):
+    for k, rel in enumerate(_relationals(base)[:MAX_RELATIONS]):
         def flipped(m: int | None, k: int = k) -> Any:
             e = concl(m)
             rels = _relationals(e)
@@ -299,7 +405,7 @@ def _conclusion_mutants(claim: Claim, concl: Callable[[int | None], Any], rebuil
                 return e.xreplace({r: _STRICT[type(r)](*r.args)}) if r is not None and type(r) in _STRICT else e
             out.append(Mutant(claim, _replace_spec(claim, _mid(claim, "strict", k), rebuild(strict)), "strict",
                               f"make {rel} strict", strengthening=True))
-    for k, c in enumerate(_constants(base)):
+    for k, c in enumerate(_constants(base)[:MAX_CONSTANTS]):
         for sign, delta in (("plus", NUDGE), ("minus", -NUDGE)):
             def nudged(m: int | None, c: Any = c, delta: Any = delta) -> Any:
                 return _nudge_number(concl(m), c, delta)
@@ -359,7 +465,8 @@ def _cases_mutants(claim: Claim, spec: CasesSpec, m0: int | None) -> list[Mutant
 
     edits: list[tuple[str, str, str, Callable[[Any], Any], bool]] = [
         ("flip", "flip", "reverse the first inequality of each case's conclusion", _first_flipped, False),
-        ("flip", "flip_all", "reverse every inequality of each case's conclusion", _flip_all, False),
+        ("flip", "flip_all", "reverse every inequality of each case's conclusion (of its consequent, for an "
+         "implication)", _flip_all, False),
         ("strict", "strict", "make the first non-strict inequality of each case's conclusion strict",
          _first_strict, True),
         ("nudge", "nudge_plus", "move the first constant (or the zero side) of each case's conclusion by +1/7",
@@ -444,7 +551,7 @@ def mutants_of(claim: Claim) -> tuple[list[Mutant], str]:
     elif isinstance(spec, NodeSpec):
         out.append(Mutant(claim, _replace_spec(claim, _mid(claim, "flip", 0),
                                                dataclasses.replace(spec, conclusion=_node_flipped(spec.conclusion))),
-                          "flip", "reverse every inequality of the conclusion"))
+                          "flip", "reverse every inequality of the conclusion (of its consequent, for an implication)"))
         for name in claim.hypothesis_names:
             w = claim.without(name)
             out.append(Mutant(claim, w.replace(id=_mid(claim, f"drop_{name}", 0),
@@ -488,8 +595,29 @@ def _survivor_reason(mu: Mutant) -> str:
     return "survived"
 
 
+def _classify_twin(mu: Mutant, v: Verdict) -> MutantResult:
+    from symcal.explore.twins import meets
+
+    if meets(mu.expect, v):
+        return MutantResult(mu, v, "killed", f"{v.status.value}, as declared")
+    if mu.expect == "unknown" and v.status is Status.CONFIRMED_NUMERICALLY:
+        return MutantResult(mu, v, "survived", "FINDING: the numeric check confirms the twin of a numeric claim "
+                                               "too: its margin does not tell the claim from its twin")
+    if v.status.decisive:
+        if mu.expect == "refuted":
+            why = ("FINDING: the declared negative twin holds: the edit does not break the claim (a hypothesis "
+                   "not needed, a bound not tight), or the check cannot tell them apart")
+        else:
+            why = (f"FINDING: the twin was expected to hold ({mu.expect}) but came back {v.status.value}: the "
+                   "repair does not repair the statement, or the check cannot tell them apart")
+        return MutantResult(mu, v, "survived", why)
+    return MutantResult(mu, v, "undecided", v.reason or v.status.value)
+
+
 def classify(mu: Mutant, v: Verdict) -> MutantResult:
     """Killed, survived (with its reason), equivalent, undecided, or unsound."""
+    if mu.operator == "twin":
+        return _classify_twin(mu, v)
     orig_expected = mu.original.expected
     original_false = orig_expected is Status.REFUTED or mu.original.finding is not None
     if original_false:
@@ -511,17 +639,72 @@ def classify(mu: Mutant, v: Verdict) -> MutantResult:
     return MutantResult(mu, v, "undecided", v.reason or v.status.value)
 
 
+def _fingerprint(claim: Claim) -> str | None:
+    """The statement a symbolic claim makes at the sizes it is decided for, as text (sympy's
+    ``srepr``), or None when it is not a plain sympy statement (node constraints, predicates,
+    numeric runs, witnesses): two claims with one fingerprint are the same query."""
+    spec = claim.spec
+    sizes: list[int | None] = [None]
+    if claim.sizes is not None:
+        lo, hi = claim.sizes.default
+        sizes = list(range(lo, hi + 1))
+
+    def text(x: Any) -> str:
+        if isinstance(x, dict):
+            return "{" + ", ".join(f"{k!r}: {text(v)}" for k, v in sorted(x.items(), key=lambda kv: str(kv[0]))) + "}"
+        if isinstance(x, list | tuple):
+            return "[" + ", ".join(text(e) for e in x) + "]"
+        return sympy.srepr(x) if isinstance(x, sympy.Basic) else repr(x)
+
+    try:
+        parts: list[str] = [claim.kind, claim.strategy, repr(claim.sizes), type(spec).__name__]
+        for m in sizes:
+            if isinstance(spec, ImpliesSpec):
+                parts.append(text({k: _as_list(v(m)) for k, v in spec.hypotheses.items()}) + text(spec.conclusion(m)))
+            elif isinstance(spec, IdentitySpec):
+                parts.append(text([spec.lhs(m), spec.rhs(m), spec.conditions(m)]))
+            elif isinstance(spec, CasesSpec):
+                parts.append(text([list(case) for case in spec.cases(m)]))
+            elif isinstance(spec, ExistsSpec) and spec.witness is None:
+                parts.append(text({k: _as_list(v(m)) for k, v in spec.constraints.items()}))
+            else:
+                return None
+    except Exception:  # a builder that fails here fails in the backend too, with its message
+        return None
+    return "\n".join(parts)
+
+
+def _twin_mutants(claim: Claim, twins: Sequence[Any]) -> list[Mutant]:
+    out = []
+    for t in twins:
+        built = t.make()
+        out.append(Mutant(claim, built, "twin", f"{t.what} {built.id} (expected {t.expect})", expect=t.expect))
+    return out
+
+
 def run_selftest(
     claims: Sequence[Claim], *, timeout: float = 10.0, jobs: int = 2,
-    progress: Callable[[str], None] | None = None,
+    progress: Callable[[str], None] | None = None, cluster: Any = None,
+    twins: Mapping[str, Sequence[Any]] | None = None,
 ) -> SelftestReport:
     """Generate every mutant of every claim that is decided as its source says (or is a
-    recorded erratum), decide them all, and classify each."""
+    recorded erratum), decide them all, and classify each (``cluster``: a
+    :class:`symcal.cluster.Cluster` to decide on, as in ``check_many``).
+
+    ``twins``: claim id -> its :class:`symcal.explore.twins.Twin` s; by default the twins the
+    bundled library declares (and each erratum's corrected statement)."""
     from symcal.runner import check_many
 
-    report = SelftestReport()
+    if twins is None:
+        from symcal.explore.twins import twins_for
+
+        twins = twins_for(claims)
+    started = time.monotonic()
+    report = SelftestReport(claims=len(claims))
     base = [_smallest_sizes(c) for c in claims]
-    originals = check_many(base, timeout=timeout, jobs=jobs)
+    originals = check_many(base, timeout=timeout, jobs=jobs, progress=progress, cluster=cluster)
+    report.original_seconds = [(c.id, v.seconds) for c, v in zip(claims, originals, strict=True)]
+    decided = {id(c): v for c, v in zip(claims, originals, strict=True)}  # an erratum's twin is a claim here
     mutants: list[Mutant] = []
     for c, v in zip(claims, originals, strict=True):
         erratum = c.finding is not None and v.status is Status.REFUTED
@@ -529,9 +712,48 @@ def run_selftest(
             report.skipped.append((c.id, f"the original is {v.status.value}, expected {c.expected}"))
             continue
         ms, why = mutants_of(c)
+        if c.expected is Status.REFUTED or c.finding is not None:
+            # a false claim: only a strengthening must stay false (see the module docstring); its
+            # other edits say nothing about the check -- its twin says whether it can come back true
+            dropped = len(ms)
+            ms = [mu for mu in ms if mu.strengthening]
+            if dropped and not ms:
+                why = "a false claim with no strengthening edit"
+        ms += _twin_mutants(c, twins.get(c.id, ()))
         if not ms:
             report.not_mutable.append((c.id, why))
         mutants += ms
-    verdicts = check_many([mu.claim for mu in mutants], timeout=timeout, jobs=jobs, progress=progress)
-    report.results = [classify(mu, v) for mu, v in zip(mutants, verdicts, strict=True)]
+    # syntactic equivalence before solving: a mutant that is the original's query is equivalent;
+    # mutants of one claim that are the same query are decided once
+    original_print = {c.id: _fingerprint(b) for c, b in zip(claims, base, strict=True)}
+    decided_base = {c.id: v for c, v in zip(claims, originals, strict=True)}
+    verdict_of: dict[int, Verdict] = {}
+    settled: dict[int, MutantResult] = {}
+    to_decide: list[Mutant] = []
+    first: dict[tuple[str, str], Mutant] = {}
+    same_as: dict[int, Mutant] = {}
+    for k, mu in enumerate(mutants):
+        if id(mu.claim) in decided:
+            verdict_of[id(mu)] = decided[id(mu.claim)]
+            continue
+        fp = _fingerprint(mu.claim) if mu.operator != "twin" else None
+        if fp is not None and fp == original_print.get(mu.original.id) and not mu.equivalent:
+            why = "the edit changes nothing at the sizes decided: the same query as the original (not decided again)"
+            mu_eq = dataclasses.replace(mu, equivalent=why)
+            mutants[k] = mu_eq
+            settled[id(mu_eq)] = MutantResult(mu_eq, decided_base[mu.original.id], "equivalent", why)
+            continue
+        if fp is not None and (mu.original.id, fp) in first:
+            same_as[id(mu)] = first[(mu.original.id, fp)]
+            continue
+        if fp is not None:
+            first[(mu.original.id, fp)] = mu
+        to_decide.append(mu)
+    verdicts = check_many([mu.claim for mu in to_decide], timeout=timeout, jobs=jobs, progress=progress,
+                          cluster=cluster)
+    verdict_of.update({id(mu): v for mu, v in zip(to_decide, verdicts, strict=True)})
+    for key, mu in same_as.items():
+        verdict_of[key] = verdict_of[id(mu)]
+    report.results = [settled[id(mu)] if id(mu) in settled else classify(mu, verdict_of[id(mu)]) for mu in mutants]
+    report.seconds = time.monotonic() - started
     return report

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from symcal.claims.constructors import all_sizes
 from symcal.claims.core import Claim
@@ -35,9 +36,10 @@ class NecessityRow:
 
 def necessity(
     claim: Claim, *, sizes: tuple[int, int] | None = None, timeout: float = 30.0, jobs: int = 1,
-    progress: Callable[[str], None] | None = None,
+    progress: Callable[[str], None] | None = None, cluster: Any = None,
 ) -> list[NecessityRow]:
-    """Drop each named hypothesis of ``claim`` in turn and decide the weakened claim."""
+    """Drop each named hypothesis of ``claim`` in turn and decide the weakened claim
+    (``cluster``: a :class:`symcal.cluster.Cluster` to decide on, as in ``check_many``)."""
     if not claim.hypothesis_names:
         raise invalid("claim", claim.id,
                       "a claim with named hypotheses (implies, implies_cases, node_implies or exists)")
@@ -46,14 +48,14 @@ def necessity(
                       "claim can only make it easier")
     weakened = [claim.without(h) for h in claim.hypothesis_names]
     verdicts = check_many(weakened, sizes=sizes if claim.sized else None, timeout=timeout, jobs=jobs,
-                          progress=progress)
+                          progress=progress, cluster=cluster)
     rows = []
     for name, w, v in zip(claim.hypothesis_names, weakened, verdicts, strict=True):
         if v.status is Status.REFUTED:
             rows.append(NecessityRow(name, True, v, v.scope))
             continue
         if v.status is Status.PROVED and w.kind == "node":
-            lv = check_many([all_sizes(w, w.id + ".all_m")], timeout=timeout)[0]
+            lv = check_many([all_sizes(w, w.id + ".all_m")], timeout=timeout, cluster=cluster)[0]
             if lv.status is Status.PROVED:
                 rows.append(NecessityRow(name, False, lv, lv.scope))
                 continue

@@ -24,3 +24,8 @@ class CheckResult:
 
     def __bool__(self) -> bool:
         return self.holds
+
+    def _repr_html_(self) -> str:
+        from symcal.report.html import check_result_html
+
+        return check_result_html(self)

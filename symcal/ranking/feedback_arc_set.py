@@ -35,7 +35,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-import networkx as nx
 import numpy as np
 
 from symcal.errors import invalid
@@ -72,7 +71,9 @@ class FasResult:
     ``order`` lists the nodes best first; ``removed`` are its back edges of positive
     weight (removing them leaves a DAG); ``weight`` is their exact total, which is also
     ``min l(p, alpha)`` of Eq. (8).  ``certified`` says the order is proved optimal;
-    ``method`` says how each component was solved.
+    ``method`` says how each component was solved.  ``lower_bound`` is a proved lower bound
+    on the minimum (equal to ``weight`` when certified): when a time limit stops the search,
+    the minimum lies in ``[lower_bound, weight]``.
     """
 
     order: tuple[int, ...]
@@ -81,6 +82,12 @@ class FasResult:
     certified: bool
     method: str
     seconds: float
+    lower_bound: Fraction | None = None
+
+    def _repr_html_(self) -> str:
+        from symcal.report.html import fas_html
+
+        return fas_html(self)
 
 
 def order_cost(weights: Any, order: Any, m: int | None = None) -> Fraction:
@@ -175,7 +182,10 @@ def _heuristic_order(mat: list[list[int]], nodes: list[int], restarts: int = 0) 
     ``restarts`` seeded random orders; the cheapest local optimum wins."""
     if len(nodes) <= 1:
         return list(nodes)
-    sub = np.array([[mat[u][v] for v in nodes] for u in nodes], dtype=np.int64)
+    rows = [[mat[u][v] for v in nodes] for u in nodes]
+    big = max((abs(v) for row in rows for v in row), default=0)
+    # int64 while every sum of a row fits; Python ints (exact, slower) beyond
+    sub = np.array(rows, dtype=np.int64 if big * len(nodes) ** 2 < 2**62 else object)
     net = sub.sum(axis=1) - sub.sum(axis=0)
     start = sorted(range(len(nodes)), key=lambda k: (-int(net[k]), nodes[k]))
     best = _insertion_search(sub, start)
@@ -242,33 +252,157 @@ def brute_force_feedback_arc_set(weights: Any, m: int | None = None) -> FasResul
     )
 
 
+# --- lower bounds -----------------------------------------------------------------------
+
+# deadlines count CPU seconds of this process (DESIGN.md, rule 5: a limit that does not depend
+# on the load); HiGHS gets the CPU time left as its (wall-clock) time_limit, which under load
+# stops it early, never late
+_now = time.process_time
+
+
+def _pairwise_bound(sub: np.ndarray) -> int:
+    """Every order pays at least ``min(w_uv, w_vu)`` on each pair: an exact lower bound."""
+    n = sub.shape[0]
+    iu = np.triu_indices(n, 1)
+    return int(np.minimum(sub, sub.T)[iu].sum())
+
+
+def _packing_bound(sub: np.ndarray, deadline: float | None) -> int:
+    """The pairwise bound plus a greedy packing of directed 3-cycles of the excess graph
+    ``r_uv = max(w_uv - w_vu, 0)``: cycles with amounts ``t_c >= 0`` and ``sum_{c ∋ e} t_c
+    <= r_e`` on every edge add ``sum_c t_c`` (an order breaks an edge of every cycle, and an
+    edge broken pays at least the amounts of the cycles through it).  Exact integers; a
+    packing cut short by the deadline is still a packing."""
+    n = sub.shape[0]
+    r = np.maximum(sub - sub.T, 0)
+    extra = 0
+    for i in range(n):
+        if deadline is not None and _now() > deadline:
+            break
+        for j in np.flatnonzero(r[i] > 0):
+            rij = r[i, j]
+            if rij <= 0:
+                continue
+            cap = np.minimum(r[j, :], r[:, i])  # 3-cycles i -> j -> k -> i
+            ks = np.flatnonzero(cap > 0)
+            if ks.size == 0:
+                continue
+            cc = cap[ks]
+            take = np.clip(rij - (np.cumsum(cc) - cc), 0, cc)
+            total = take.sum()
+            if total <= 0:
+                continue
+            r[j, ks] -= take
+            r[ks, i] -= take
+            r[i, j] -= total
+            extra += int(total)
+    return _pairwise_bound(sub) + extra
+
+
+def _float_bound(bound: float) -> int:
+    """The integer lower bound implied by a floating (HiGHS) bound on an integer minimum,
+    allowing a relative error of ``_CERT_REL_TOL``."""
+    return math.ceil(bound - 1 + _CERT_REL_TOL * max(1.0, abs(bound))) if math.isfinite(bound) else -(10**30)
+
+
 # --- MILP -------------------------------------------------------------------------------
+
+# the triangle LP/MILP is tried on components of at most this many nodes (all C(n, 3)
+# triangle inequalities are scanned each round: 551,300 at 150 nodes; at 300 nodes one LP
+# round takes longer than the default minute and never beat the packing bound in our runs);
+# beyond, the best local-search order and the exact packing bound are reported
+LP_MAX_NODES = 150
+_MAX_CUTS_PER_ROUND = 20_000
 
 
 @dataclass
 class _Component:
-    order: list[int]
+    order: list[int]  # local indices 0..n-1
     certified: bool
     method: str
+    cost: int = 0
+    lower: int = 0
 
 
-def _milp_component(mat: list[list[int]], nodes: list[int], deadline: float | None) -> _Component:
-    """Solve one strongly connected component (0-based node ids) with lazy triangles."""
+def _restarts(n: int) -> int:
+    return min(_RESTARTS, max(5, 5000 // max(n, 1)))
+
+
+def _heuristic_local(sub: np.ndarray, restarts: int, deadline: float | None) -> list[int]:
+    """:func:`_heuristic_order` on a local matrix, stopping restarts at the deadline."""
+    n = sub.shape[0]
+    if n <= 1:
+        return list(range(n))
+    net = sub.sum(axis=1) - sub.sum(axis=0)
+    start = sorted(range(n), key=lambda k: (-int(net[k]), k))
+    best = _insertion_search(sub, start)
+    best_cost = _cost_np(sub, best)
+    rng = random.Random(0)
+    for _ in range(restarts):
+        if deadline is not None and _now() > deadline:
+            break
+        order = list(range(n))
+        rng.shuffle(order)
+        order = _insertion_search(sub, order)
+        cost = _cost_np(sub, order)
+        if cost < best_cost:
+            best, best_cost = order, cost
+    return best
+
+
+def _milp_component(sub: np.ndarray, deadline: float | None) -> _Component:
+    """Solve one strongly connected component (local ids 0..n-1): heuristic order, exact
+    packing bound, then LP cutting planes and a MILP on the triangles found."""
+    t_start = _now()
+    n = sub.shape[0]
+    subl = sub.tolist()
+
+    def exact_cost(order: list[int]) -> int:
+        return _cost(subl, order)
+
+    def remaining() -> float | None:
+        return None if deadline is None else max(deadline - _now(), 0.01)
+
+    def out_of_time() -> bool:
+        return deadline is not None and _now() > deadline
+
+    # the local search takes at most a fifth of the time left
+    h_deadline = None if deadline is None else t_start + (deadline - t_start) / 5
+    heur = _heuristic_local(sub, _restarts(n), h_deadline)
+    upper = exact_cost(heur)
+    lower = _packing_bound(sub, deadline)
+    if lower >= upper:
+        return _Component(heur, True, f"heuristic order proved optimal by the 3-cycle packing bound ({n} nodes)",
+                           upper, upper)
+    if n > LP_MAX_NODES or out_of_time():
+        why = (f"more than {LP_MAX_NODES} nodes: no triangle LP" if n > LP_MAX_NODES else "time limit reached")
+        return _Component(heur, False, f"local search ({n} nodes), NOT certified ({why}; exact lower bound "
+                                       "by 3-cycle packing)", upper, lower)
+
     from scipy.optimize import Bounds, LinearConstraint, milp
     from scipy.sparse import csr_matrix
 
-    n = len(nodes)
-    pair_index = {}
-    for p in range(n):
-        for q in range(p + 1, n):
-            pair_index[(p, q)] = len(pair_index)
-    w = np.array([[mat[u][v] for v in nodes] for u in nodes], dtype=np.float64)
-    c = np.array([w[q, p] - w[p, q] for (p, q) in pair_index], dtype=np.float64)
-    const = float(sum(w[p, q] for (p, q) in pair_index))
-    triples = np.array(list(itertools.combinations(range(n), 3)), dtype=np.int64).reshape(-1, 3)
-    t_pq = np.array([pair_index[(p, q)] for p, q, _r in triples], dtype=np.int64)
-    t_qr = np.array([pair_index[(q, r)] for _p, q, r in triples], dtype=np.int64)
-    t_pr = np.array([pair_index[(p, r)] for p, _q, r in triples], dtype=np.int64)
+    try:
+        w = sub.astype(np.float64)
+    except OverflowError:
+        w = np.full((1, 1), np.inf)
+    if not np.isfinite(w).all() or np.abs(w).max() * n * n > 1e300:
+        return _Component(heur, False, f"local search ({n} nodes), NOT certified (weights beyond floating range: "
+                                       "no LP; exact lower bound by 3-cycle packing)", upper, lower)
+    iu = np.triu_indices(n, 1)
+    n_pairs = iu[0].size
+    # x_pq for p < q ("p before q"), index p*n - p(p+1)/2 + (q - p - 1)
+    c = (w.T - w)[iu]
+    const = float(w[iu].sum())
+
+    def pidx(p: np.ndarray, q: np.ndarray) -> np.ndarray:
+        return p * n - p * (p + 1) // 2 + (q - p - 1)
+
+    tri = np.array(list(itertools.combinations(range(n), 3)), dtype=np.int64).reshape(-1, 3)
+    t_pq = pidx(tri[:, 0], tri[:, 1])
+    t_qr = pidx(tri[:, 1], tri[:, 2])
+    t_pr = pidx(tri[:, 0], tri[:, 2])
+    del tri
 
     def slack(x: np.ndarray) -> np.ndarray:
         return x[t_pq] + x[t_qr] - x[t_pr]
@@ -280,54 +414,51 @@ def _milp_component(mat: list[list[int]], nodes: list[int], deadline: float | No
         r = np.repeat(np.arange(ids.size), 3)
         cols = np.stack([t_pq[ids], t_qr[ids], t_pr[ids]], axis=1).ravel()
         vals = np.tile([1.0, 1.0, -1.0], ids.size)
-        a_mat = csr_matrix((vals, (r, cols)), shape=(ids.size, c.size))
+        a_mat = csr_matrix((vals, (r, cols)), shape=(ids.size, n_pairs))
         return [LinearConstraint(a_mat, 0.0, 1.0)]
 
-    def remaining() -> float | None:
-        return None if deadline is None else max(deadline - time.perf_counter(), 0.01)
+    def most_violated(s: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        ids = np.flatnonzero(mask)
+        if ids.size > _MAX_CUTS_PER_ROUND:
+            amount = np.maximum(s[ids] - 1, -s[ids])
+            ids = ids[np.argsort(-amount, kind="stable")[:_MAX_CUTS_PER_ROUND]]
+        out = np.zeros_like(mask)
+        out[ids] = True
+        return out
 
-    def exact_cost(order: list[int]) -> int:
-        return _cost(mat, order)
-
-    heur = _heuristic_order(mat, nodes, restarts=_RESTARTS)
-    upper = exact_cost(heur)
-
-    def certifies(bound: float, cost: int) -> bool:
-        return bound > cost - 1 + _CERT_REL_TOL * max(1.0, abs(cost))
-
-    # 1. LP cutting-plane loop over triangle inequalities
-    active = np.zeros(len(triples), dtype=bool)
+    # 1. LP cutting-plane loop over triangle inequalities; every LP solved to optimality
+    #    (with any subset of the triangles) is a valid lower bound
+    active = np.zeros(t_pq.size, dtype=bool)
     lp_rounds = 0
-    lp_bound = -math.inf
-    while True:
+    lp_done = False
+    while not out_of_time():
         lp_rounds += 1
         opts: dict[str, Any] = {"presolve": True}
         if remaining() is not None:
             opts["time_limit"] = remaining()
         res = milp(c, constraints=rows(active), bounds=Bounds(0, 1), options=opts)
-        if res.x is None:
+        if res.x is None or res.status != 0:
             break
+        lower = max(lower, _float_bound(float(res.fun) + const))
         s = slack(res.x)
         viol = ((s > 1 + _SEP_TOL) | (s < -_SEP_TOL)) & ~active
         if not viol.any():
-            lp_bound = float(res.fun) + const
+            lp_done = True
             active |= (s >= 1 - _NEAR_TIGHT) | (s <= _NEAR_TIGHT)
             break
-        active |= viol
-        if deadline is not None and time.perf_counter() > deadline:
-            break
-    if certifies(lp_bound, upper):
-        return _Component(heur, True, f"heuristic order proved optimal by LP bound ({n} nodes)")
+        active |= most_violated(s, viol)
+    if lower >= upper:
+        return _Component(heur, True, f"heuristic order proved optimal by LP bound ({n} nodes)", upper, upper)
 
     # 2. MILP on the active triangles, re-solved while the integer solution is cyclic
-    best, best_cost, certified, rounds = heur, upper, False, 0
-    status = ""
-    while True:
+    best, best_cost, rounds = heur, upper, 0
+    status = "time limit reached" if out_of_time() else ""
+    while not out_of_time():
         rounds += 1
         opts = {
             **_MILP_OPTIONS,
             # only solutions at least as good as the heuristic order are of interest
-            "objective_bound": upper - const + 0.5,
+            "objective_bound": best_cost - const + 0.5,
         }
         if remaining() is not None:
             opts["time_limit"] = remaining()
@@ -342,41 +473,131 @@ def _milp_component(mat: list[list[int]], nodes: list[int], deadline: float | No
                 options=opts,
             )
         status = str(res.message)
+        bound = getattr(res, "mip_dual_bound", None)
+        # the dual bound of a relaxation (a subset of the triangles) is a valid lower bound,
+        # also when the time limit stopped HiGHS
+        if res.status in (0, 1) and bound is not None and math.isfinite(bound):
+            lower = max(lower, _float_bound(float(bound) + const))
+        if res.status == 2:
+            # no point of the relaxation costs below best_cost - 1/2: integer costs make
+            # best_cost the minimum
+            lower = max(lower, best_cost)
         if res.x is None:
             break
         x = np.round(res.x)
         s = slack(x)
         viol = (s > 1) | (s < 0)
         if viol.any():
-            active |= viol
-            if deadline is not None and time.perf_counter() > deadline:
-                status = "time limit reached with triangle inequalities still violated"
-                break
+            active |= most_violated(s, viol)
+            status = "time limit reached with triangle inequalities still violated"
             continue
         # transitive tournament: the number of nodes each node precedes orders them
         wins = np.zeros(n)
-        for (p, q), k in pair_index.items():
-            if x[k] > 0.5:
-                wins[p] += 1
-            else:
-                wins[q] += 1
+        xm = np.zeros((n, n))
+        xm[iu] = x
+        wins += (xm > 0.5).sum(axis=1)
+        wins += ((xm < 0.5) & (np.triu(np.ones((n, n)), 1) > 0)).sum(axis=0)
         local = sorted(range(n), key=lambda k: -wins[k])
-        order = [nodes[k] for k in local]
-        cost = exact_cost(order)
+        cost = exact_cost(local)
         if cost < best_cost:
-            best, best_cost = order, cost
-        bound = getattr(res, "mip_dual_bound", None)
-        # the dual bound is a valid lower bound also when the time limit stopped HiGHS
-        if res.status in (0, 1) and bound is not None and math.isfinite(bound):
-            certified = certifies(float(bound) + const, best_cost)
+            best, best_cost = local, cost
         break
+    certified = lower >= best_cost
     how = (
-        f"HiGHS MILP ({n} nodes, {int(active.sum())} of {len(triples)} triangle "
-        f"inequalities, {lp_rounds} LP + {rounds} MILP rounds)"
+        f"HiGHS MILP ({n} nodes, {int(active.sum())} of {t_pq.size} triangle "
+        f"inequalities, {lp_rounds} LP{'' if lp_done else ' (unfinished)'} + {rounds} MILP rounds)"
     )
     if not certified:
-        how += f", NOT certified ({status})"
-    return _Component(best, certified, how)
+        how += f", NOT certified ({status or 'gap left'})"
+    return _Component(best, certified, how, best_cost, best_cost if certified else lower)
+
+
+@dataclass(frozen=True)
+class _Solved:
+    order: list[int]  # 0-based, best first
+    cost: int  # exact, in units of 1/scale
+    lower: int
+    certified: bool
+    method: str
+
+
+def _components(pos: np.ndarray) -> list[list[int]]:
+    """Strongly connected components of the graph ``pos`` (bool m x m), each sorted, in the
+    lexicographically first topological order of the condensation (smallest member first)."""
+    import heapq
+
+    from scipy.sparse import csr_matrix
+    from scipy.sparse.csgraph import connected_components
+
+    m = pos.shape[0]
+    n_comp, labels = connected_components(csr_matrix(pos), directed=True, connection="strong")
+    members: list[list[int]] = [[] for _ in range(n_comp)]
+    for v in range(m):
+        members[labels[v]].append(v)
+    src, dst = np.nonzero(pos)
+    lu, lv = labels[src], labels[dst]
+    keep = lu != lv
+    succ: list[set[int]] = [set() for _ in range(n_comp)]
+    indeg = [0] * n_comp
+    for a, b in set(zip(lu[keep].tolist(), lv[keep].tolist(), strict=True)):
+        succ[a].add(b)
+        indeg[b] += 1
+    heap = [(members[k][0], k) for k in range(n_comp) if indeg[k] == 0]
+    heapq.heapify(heap)
+    out: list[list[int]] = []
+    while heap:
+        _key, k = heapq.heappop(heap)
+        out.append(members[k])
+        for b in succ[k]:
+            indeg[b] -= 1
+            if indeg[b] == 0:
+                heapq.heappush(heap, (members[b][0], b))
+    return out
+
+
+def _solve(w: np.ndarray, deadline: float | None, brute_force_nodes: int) -> _Solved:
+    """Minimum feedback arc set of the integer matrix ``w`` (0-based): components of the
+    positive-weight graph in topological order, each solved exhaustively or by the MILP."""
+    comps = _components(w > 0)
+    order: list[int] = []
+    certified = True
+    cost = lower = 0
+    methods: list[str] = []
+    n_brute = 0
+    for nodes in comps:
+        if len(nodes) == 1:
+            order.extend(nodes)
+            continue
+        sub = w[np.ix_(nodes, nodes)]
+        if len(nodes) <= brute_force_nodes:
+            part, c = _brute_force(sub.tolist(), list(range(len(nodes))))
+            n_brute += 1
+            cost += c
+            lower += c
+        else:
+            comp = _milp_component(sub, deadline)
+            part = comp.order
+            certified &= comp.certified
+            methods.append(comp.method)
+            cost += comp.cost
+            lower += comp.lower
+        order.extend(nodes[k] for k in part)
+    summary = f"{len(comps)} strongly connected component(s)"
+    if n_brute:
+        summary += f"; {n_brute} solved exhaustively (<= {brute_force_nodes} nodes)"
+    if methods:
+        summary += "; " + "; ".join(methods)
+    return _Solved(order, cost, cost if certified else lower, certified, summary)
+
+
+def _check_time_limit(time_limit: Any) -> float | None:
+    if time_limit is None:
+        return None
+    if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)):
+        raise invalid("time_limit", time_limit, "a number of seconds > 0")
+    if not time_limit > 0 or time_limit != time_limit or time_limit == float("inf"):
+        raise invalid("time_limit", time_limit, "a finite number of seconds > 0")
+    return float(time_limit)
 
 
 def min_feedback_arc_set(
@@ -394,57 +615,34 @@ def min_feedback_arc_set(
     one: exhaustively up to ``brute_force_nodes`` (default 7, at most 9) nodes, by a HiGHS
     MILP beyond (see the module docstring).
     ``certified`` is True only when every component is proved optimal; ``time_limit``
-    (seconds, for all MILPs together) may leave it False, with the best order found.
+    (CPU seconds for the whole search) may leave it False, with the best order found and a
+    proved ``lower_bound``.
     """
     t0 = time.perf_counter()
-    m, a = as_weights(weights, m)
-    if time_limit is not None:
-        if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)):
-            raise invalid("time_limit", time_limit, "a number of seconds > 0")
-        if not time_limit > 0:
-            raise invalid("time_limit", time_limit, "a number of seconds > 0")
+    c0 = _now()
+    from symcal.ranking.preference import weight_matrix
+
+    limit = _check_time_limit(time_limit)
     if (
         isinstance(brute_force_nodes, bool)
         or not isinstance(brute_force_nodes, int)
         or not 1 <= brute_force_nodes <= BRUTE_FORCE_MAX_NODES
     ):
         raise invalid("brute_force_nodes", brute_force_nodes, f"an int in 1..{BRUTE_FORCE_MAX_NODES}")
-    deadline = None if time_limit is None else t0 + float(time_limit)
-    mat, _scale = _integer_matrix(m, a)
-    g = nx.DiGraph()
-    g.add_nodes_from(range(m))
-    g.add_edges_from((i - 1, j - 1) for (i, j), w in sorted(a.items()) if w > 0)
-    comps = [sorted(cc) for cc in nx.strongly_connected_components(g)]
-    cond = nx.condensation(g, scc=comps)
-    comp_order = list(nx.lexicographical_topological_sort(cond, key=lambda k: min(cond.nodes[k]["members"])))
-    order0: list[int] = []
-    certified = True
-    methods: list[str] = []
-    n_brute = 0
-    for k in comp_order:
-        nodes = sorted(cond.nodes[k]["members"])
-        if len(nodes) <= brute_force_nodes:
-            part, _c = _brute_force(mat, nodes)
-            if len(nodes) > 1:
-                n_brute += 1
-        else:
-            comp = _milp_component(mat, nodes, deadline)
-            part = comp.order
-            certified &= comp.certified
-            methods.append(comp.method)
-        order0.extend(part)
-    order = tuple(v + 1 for v in order0)
-    removed = _back_edges(a, order)
-    summary = f"{len(comps)} strongly connected component(s)"
-    if n_brute:
-        summary += f"; {n_brute} solved exhaustively (<= {brute_force_nodes} nodes)"
-    if methods:
-        summary += "; " + "; ".join(methods)
+    w, scale = weight_matrix(weights, m)
+    deadline = None if limit is None else c0 + limit
+    sol = _solve(w, deadline, brute_force_nodes)
+    order = tuple(v + 1 for v in sol.order)
+    pos = np.empty(len(order), dtype=np.int64)
+    pos[list(sol.order)] = np.arange(len(order))
+    back = (w > 0) & (pos[None, :] < pos[:, None])  # i -> j with j placed before i
+    removed = tuple((int(i) + 1, int(j) + 1) for i, j in np.argwhere(back))
     return FasResult(
         order=order,
         removed=removed,
-        weight=sum((a[e] for e in removed), Fraction(0)),
-        certified=certified,
-        method=summary,
+        weight=Fraction(sol.cost, scale),
+        certified=sol.certified,
+        method=sol.method,
         seconds=time.perf_counter() - t0,
+        lower_bound=Fraction(sol.lower, scale),
     )

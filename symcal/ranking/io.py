@@ -15,25 +15,31 @@ Two file forms (numbers are ints or ``"p/q"`` strings; JSON floats are refused):
 from __future__ import annotations
 
 import json
+import math
+import time
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from symcal.errors import invalid
 from symcal.exact import fraction_str, to_fraction
-from symcal.ranking.difference import difference_cycle, difference_graph, is_low_noise
-from symcal.ranking.losses import in_optimal_set, min_conditional_risk
+from symcal.ranking.difference import _cycle_in, _low_noise_scan
 from symcal.ranking.preference import (
     PreferenceDistribution,
     PreferenceGraph,
-    Weights,
-    as_weights,
+    SparseWeights,
     check_m,
     format_cycle,
+    sparse_weights,
+    weight_matrix,
 )
-from symcal.ranking.surrogates import linear_surrogate_minimiser
 
-__all__ = ["load_preferences", "parse_preferences", "describe_preferences"]
+__all__ = ["load_preferences", "parse_preferences", "describe_preferences", "report_file"]
+
+
+MAX_FILE_BYTES = 1_000_000_000  # a preference file read whole: at most 1 GB (m <= 5,000 needs < 0.5 GB)
 
 
 class _JsonFloat(str):
@@ -81,7 +87,7 @@ def _triples(items: Any, m: int, where: str) -> dict[tuple[int, int], Fraction]:
     return out
 
 
-def parse_preferences(data: Any, source: str = "<data>") -> PreferenceDistribution | Weights:
+def parse_preferences(data: Any, source: str = "<data>") -> PreferenceDistribution | SparseWeights:
     """Validate already-decoded JSON ``data`` (see the module docstring) into a preference
     distribution (Duchi et al. 2010, Section 1) or expected weights (after Eq. (7));
     ``source`` prefixes every field name in errors."""
@@ -105,8 +111,7 @@ def parse_preferences(data: Any, source: str = "<data>") -> PreferenceDistributi
         parsed = _triples(data["weights"], m, where)
         if not parsed:
             raise invalid(where, [], "at least one [i, j, weight] triple")
-        _m, a = as_weights(parsed, m)
-        return a
+        return SparseWeights(m, parsed, param=where)
     where = f"{source}: graphs"
     graphs = data["graphs"]
     if not isinstance(graphs, list) or not graphs:
@@ -136,12 +141,20 @@ def parse_preferences(data: Any, source: str = "<data>") -> PreferenceDistributi
     return PreferenceDistribution(pairs)
 
 
-def load_preferences(path: str | Path) -> PreferenceDistribution | Weights:
+def load_preferences(path: str | Path) -> PreferenceDistribution | SparseWeights:
     """Read a preference file (see the module docstring): a :class:`PreferenceDistribution`
     (Duchi et al. 2010, Section 1) or the expected weights ``{(i, j): a_ij}`` (after
-    Eq. (7)).  Every problem is an :class:`~symcal.errors.InvalidInput` naming the path
-    and the field."""
+    Eq. (7)) as a :class:`~symcal.ranking.preference.SparseWeights` (a read-only mapping with
+    every ordered pair as a key, storing only the non-zero weights).  Every problem is an
+    :class:`~symcal.errors.InvalidInput` naming the path and the field."""
     p = Path(path)
+    try:
+        size = p.stat().st_size if p.is_file() else 0
+    except OSError:
+        size = 0
+    if size > MAX_FILE_BYTES:
+        raise invalid("path", str(path), f"a JSON file of at most {MAX_FILE_BYTES // 10**6:,} MB",
+                      f"it has {size // 10**6:,} MB; m <= 5,000 results need far less")
     try:
         text = p.read_text(encoding="utf-8")
     except FileNotFoundError:
@@ -161,49 +174,155 @@ def _refuse_constant(name: str) -> Any:
     raise invalid("JSON constant", name, "finite numbers only (NaN and Infinity are not allowed)")
 
 
-def _pairs_json(a: dict[tuple[int, int], Fraction]) -> list[list[Any]]:
+def _pairs_json(a: Any) -> list[list[Any]]:
     return [[i, j, fraction_str(w)] for (i, j), w in sorted(a.items()) if w]
 
 
-def describe_preferences(obj: Any, m: int | None = None) -> dict[str, Any]:
+MAX_LISTED = 20  # violating triples (and broken Lemma 16 constraints) listed in a report
+
+
+def _risk_numerator(w: Any, scores: Any) -> int:
+    """``l(p, alpha) * scale`` of Duchi et al. 2010, Eq. (8), for integer weights ``w`` and
+    scores compared exactly: ``a_ij`` is paid when ``alpha_i <= alpha_j`` (``i < j``) or
+    ``alpha_i < alpha_j`` (``i > j``) -- ties break towards the smaller label, as in
+    :func:`symcal.ranking.losses.conditional_risk`."""
+    m = w.shape[0]
+    si, sj = scores[:, None], scores[None, :]
+    upper = np.triu(np.ones((m, m), dtype=bool), 1)
+    paid = (upper & (si <= sj)) | (upper.T & (si < sj))
+    return int(w[paid].sum()) if paid.any() else 0
+
+
+def _minimum(w: Any, deadline: float | None) -> tuple[list[int], int, int, bool, str]:
+    """``(order, cost, lower, certified, method)`` of the minimum of Eq. (8) over orders:
+    exhaustive for ``m <= 7`` (the lexicographically first optimal order, as
+    :func:`symcal.ranking.losses.min_conditional_risk`), else the feedback arc set solver."""
+    from symcal.ranking.feedback_arc_set import SCC_BRUTE_FORCE_NODES, _brute_force, _solve
+    from symcal.ranking.losses import BRUTE_FORCE_RISK_MAX_M
+
+    m = w.shape[0]
+    if m <= BRUTE_FORCE_RISK_MAX_M:
+        best, cost = _brute_force(w.tolist(), list(range(m)))
+        return best, cost, cost, True, f"exhaustive search over the {m}! orders"
+    sol = _solve(w, deadline, SCC_BRUTE_FORCE_NODES)
+    return sol.order, sol.cost, sol.lower, sol.certified, sol.method
+
+
+def describe_preferences(obj: Any, m: int | None = None, *, time_limit: float | None = None) -> dict[str, Any]:
     """A JSON-ready report on preference data (Duchi et al. 2010, Sections 2-3): ``m``;
     the weights ``a_ij``; the difference graph (Fig. 1) and whether it is a DAG; the
-    low-noise verdict of Definition 8 with the first violating triple; ``min l(p, alpha)``
-    of Eq. (8) with an optimal order; and the exact minimiser of the linear surrogate
-    (14) with ``r = alpha^2``, ``nu = 1`` (Eq. (15)), with whether it lies in ``A(p)``."""
-    m, a = as_weights(obj, m)
-    g = difference_graph(a, m)
-    cycle = difference_cycle(a, m)
-    low = is_low_noise(a, m)
-    best = min_conditional_risk(a, m)
-    alpha = linear_surrogate_minimiser(a, 1, m)
-    inside = in_optimal_set(a, alpha, m)
-    low_json: dict[str, Any] = {"holds": low.holds, "reason": low.reason, "violating_triple": None}
-    if not low.holds and low.witness is not None:
-        low_json["violating_triple"] = list(low.witness["triple"])
-        low_json["lhs"] = fraction_str(low.witness["lhs"])
-        low_json["rhs"] = fraction_str(low.witness["rhs"])
-        low_json["violations"] = [list(t) for t in low.violations]
+    low-noise verdict of Definition 8 with the first violating triple (and the first
+    :data:`MAX_LISTED` of them, with their count); ``min l(p, alpha)`` of Eq. (8) with an
+    optimal order; and the exact minimiser of the linear surrogate (14) with
+    ``r = alpha^2``, ``nu = 1`` (Eq. (15)), with whether it lies in ``A(p)``.
+
+    Everything is exact (integer arrays over the weights' common denominator) and fast at
+    hundreds of nodes, except the minimum of Eq. (8), a feedback arc set (NP-hard): with
+    ``time_limit`` (CPU seconds for the whole report) the search stops in time, and the minimum
+    is then ``"status": "unknown"`` with the best order found and a proved lower bound --
+    and ``in_optimal_set`` is None when that interval does not decide it."""
+    t0 = time.process_time()
+    if time_limit is not None:
+        if isinstance(time_limit, bool) or not isinstance(time_limit, int | float) or not 0 < time_limit < math.inf:
+            raise invalid("time_limit", time_limit, "a finite number of seconds > 0, or None for no limit")
+    sw = sparse_weights(obj, m)
+    m = sw.m
+    w, scale = weight_matrix(sw)
+    d = w - w.T
+    pos = d > 0
+    cycle = _cycle_in(pos)
+    n_paths, n_bad, listed = _low_noise_scan(d, MAX_LISTED)
+
+    def frac(x: Any) -> Fraction:
+        return Fraction(int(x), scale)
+
+    if not n_paths:
+        low_reason = "low-noise (Definition 8) holds vacuously: the difference graph has no two-edge path"
+    elif not n_bad:
+        low_reason = (f"low-noise (Definition 8): all {n_paths} two-edge paths i -> j -> k of the difference graph "
+                      "satisfy a_ik - a_ki >= (a_ij - a_ji) + (a_jk - a_kj)")
+    low_json: dict[str, Any] = {"holds": not n_bad, "reason": "", "violating_triple": None}
+    if n_bad:
+        i, j, k = listed[0]
+        lhs, rhs = frac(d[i - 1, k - 1]), frac(d[i - 1, j - 1]) + frac(d[j - 1, k - 1])
+        low_reason = (f"not low-noise (Definition 8) at (i, j, k) = ({i}, {j}, {k}): "
+                      f"a[{i},{k}] - a[{k},{i}] = {fraction_str(lhs)} < "
+                      f"(a[{i},{j}] - a[{j},{i}]) + (a[{j},{k}] - a[{k},{j}]) = {fraction_str(rhs)}"
+                      f"; {n_bad} of {n_paths} two-edge paths violate it")
+        low_json.update({"violating_triple": [i, j, k], "lhs": fraction_str(lhs), "rhs": fraction_str(rhs),
+                         "violations": [list(t) for t in listed], "violation_count": n_bad})
+    low_json["reason"] = low_reason
+
+    # alpha*_i = sum_j (a_ij - a_ji) / 2 (Eq. (15), nu = 1): its order is that of the row sums
+    net = d.sum(axis=1)
+    alpha = [Fraction(int(v), 2 * scale) for v in net]
+    risk = _risk_numerator(w, net)
+    deadline = None
+    if time_limit is not None:
+        # the rest after the minimum is one pass over the pairs: leave it a tenth of the time
+        deadline = t0 + 0.9 * float(time_limit)
+    order, cost, lower, certified, method = _minimum(w, deadline)
+    best_order = [v + 1 for v in order]
+    if certified:
+        risk_json: dict[str, Any] = {"status": "exact", "value": fraction_str(frac(cost)),
+                                     "optimal_order": best_order}
+    else:
+        risk_json = {"status": "unknown", "value": None, "optimal_order": None,
+                     "best_value": fraction_str(frac(cost)), "best_order": best_order,
+                     "lower_bound": fraction_str(frac(lower)),
+                     "reason": f"the minimum (a feedback arc set, NP-hard) was not proved: it lies in "
+                               f"[{fraction_str(frac(lower))}, {fraction_str(frac(cost))}] ({method})"}
+    r = fraction_str(frac(risk))
+    inside: bool | None
+    if certified and risk == cost or risk <= lower:
+        inside = True
+        in_reason = f"alpha is in A(p): l(p, alpha) = {r} is the minimum"
+    elif risk > cost:
+        inside = False
+        shown = fraction_str(frac(cost))
+        in_reason = (f"alpha is not in A(p): l(p, alpha) = {r} > min = {shown} (attained by the order "
+                     f"{tuple(best_order)})" if certified else
+                     f"alpha is not in A(p): l(p, alpha) = {r} > {shown}, the risk of the order {tuple(best_order)}")
+        if cycle is None:
+            # Lemma 16's description of A(p): alpha_i > alpha_j (i < j), >= (i > j) on each edge
+            edges = np.argwhere(pos)
+            ni, nj = net[edges[:, 0]], net[edges[:, 1]]
+            broken = edges[np.where(edges[:, 0] < edges[:, 1], ni <= nj, ni < nj)]
+            if broken.size:
+                parts = [f"alpha_{a + 1} {'>' if a < b else '>='} alpha_{b + 1}" for a, b in broken[:MAX_LISTED]]
+                more = f" and {len(broken) - MAX_LISTED} more" if len(broken) > MAX_LISTED else ""
+                in_reason += "; it breaks " + ", ".join(parts) + more
+    else:
+        inside = None
+        in_reason = (f"undecided: l(p, alpha) = {r} lies between the proved lower bound {fraction_str(frac(lower))} "
+                     f"and the best risk found {fraction_str(frac(cost))} (the minimum was not proved)")
     return {
         "m": m,
-        "source": type(obj).__name__ if not isinstance(obj, dict) else "weights",
-        "weights": _pairs_json(a),
+        "source": type(obj).__name__ if isinstance(obj, PreferenceDistribution | PreferenceGraph) else "weights",
+        "weights": [[i, j, fraction_str(v)] for (i, j), v in sw.nonzero.items()],
         "difference_graph": {
-            "edges": [[i, j, fraction_str(d["weight"])] for i, j, d in sorted(g.edges(data=True))],
+            "edges": [[int(i) + 1, int(j) + 1, fraction_str(frac(d[i, j]))] for i, j in np.argwhere(pos)],
             "is_dag": cycle is None,
             "cycle": None if cycle is None else format_cycle(cycle),
         },
         "low_noise": low_json,
-        "min_conditional_risk": {
-            "value": fraction_str(best.value),
-            "optimal_order": list(best.order),
-        },
+        "min_conditional_risk": risk_json,
         "linear_surrogate": {
             "nu": "1",
             "r": "alpha^2",
             "alpha_star": [fraction_str(v) for v in alpha],
-            "in_optimal_set": inside.holds,
-            "risk_at_alpha_star": fraction_str(inside.witness["risk"]) if inside.witness else None,
-            "reason": inside.reason,
+            "in_optimal_set": inside,
+            "risk_at_alpha_star": r,
+            "reason": in_reason,
         },
     }
+
+
+def report_file(path: str | Path, *, time_limit: float | None = None) -> dict[str, Any]:
+    """:func:`describe_preferences` of the file at ``path``; ``time_limit`` (CPU seconds)
+    covers reading and validating the file too.  ``symcal preference`` runs this in a child
+    process limited to the same budget (:func:`symcal.limits.run_limited`)."""
+    t0 = time.process_time()
+    data = load_preferences(path)
+    left = None if time_limit is None else max(float(time_limit) - (time.process_time() - t0), 0.05)
+    return describe_preferences(data, time_limit=left)

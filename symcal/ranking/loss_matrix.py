@@ -60,6 +60,8 @@ __all__ = [
     "MAX_R",
     "LossAnalysis",
     "analyse",
+    "MAX_ENTRIES",
+    "ModularDeterminant",
 ]
 
 MAX_R = 9  # 9! = 362880 permutations
@@ -297,6 +299,18 @@ def exact_matmul_equals(
     d2, k = right.shape
     if d != d2 or target.shape != (n, k):
         raise invalid("decomposition", f"{left.shape} @ {right.shape} vs {target.shape}", "matching shapes")
+    fl = _flint()
+    if fl is not None and d and n * d * k > 1_000_000:
+        # FLINT's multimodular integer product, then the exact difference
+        diff = _fmpz_mat(fl, left) * _fmpz_mat(fl, right) * scale - _fmpz_mat(fl, target) * target_scale
+        if offset:
+            diff = diff + fl.fmpz_mat(n, k, [offset] * (n * k))
+        if diff.is_zero():
+            return True, None, "python-flint integer product, exact"
+        for a in range(n):
+            for b in range(k):
+                if diff[a, b] != 0:
+                    return False, (a, b), "python-flint integer product, exact"
     bound = abs(scale) * d * _max_abs(left) * _max_abs(right) + abs(offset) + abs(target_scale) * _max_abs(target)
     fits = (left.dtype != object and right.dtype != object and target.dtype != object
             and abs(scale) * d * _max_abs(left) * _max_abs(right) < 2**61
@@ -324,6 +338,95 @@ def exact_matmul_equals(
 # --------------------------------------------------------------------------- loss matrices
 
 
+# A loss matrix has at most this many entries (5e7: 400 MB as int64); a larger one, or a named
+# loss that would build one, is refused up front with its size (issue 13)
+MAX_ENTRIES = 50_000_000
+
+
+def _sci(x: int | float) -> str:
+    from symcal.ranking.preference import sci
+
+    return sci(x)
+
+
+def check_entries(param: str, n: int, k: int, what: str = "the loss matrix", value: Any = None) -> None:
+    """Refuse an ``n x k`` matrix beyond :data:`MAX_ENTRIES` entries, saying its size."""
+    if n * k > MAX_ENTRIES:
+        def count(x: int) -> str:
+            return f"{x:,}" if x < 10**9 else _sci(x)
+
+        raise invalid(param, f"{count(n)} x {count(k)}" if value is None else value,
+                      f"{what} within {_sci(MAX_ENTRIES)} entries",
+                      f"{count(n)} x {count(k)} = {_sci(n * k)} entries; at most {_sci(MAX_ENTRIES)}")
+
+
+def _check_distinct(param: str, items: Sequence[Any]) -> None:
+    """Labels (predictions) name rows (columns): each once, or ``value(label, ...)`` is ambiguous."""
+    seen: dict[Any, int] = {}
+    try:
+        for idx, v in enumerate(items):
+            if v in seen:
+                raise invalid(f"{param}[{idx}]", v, f"distinct {param}; it repeats {param}[{seen[v]}]",
+                              f"each row (column) of the matrix needs its own {param[:-1]}")
+            seen[v] = idx
+    except TypeError:  # unhashable labels: compare their texts
+        texts: dict[str, int] = {}
+        for idx, v in enumerate(items):
+            t = repr(v)
+            if t in texts and items[texts[t]] == v:
+                raise invalid(f"{param}[{idx}]", v, f"distinct {param}; it repeats {param}[{texts[t]}]") from None
+            texts.setdefault(t, idx)
+
+
+def _unit_rows(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Rows of ``x`` with exactly one non-zero entry: (row indices, the column of that entry)."""
+    if x.shape[1] == 0:
+        return np.zeros(0, np.int64), np.zeros(0, np.int64)
+    nz = np.asarray(x != 0, dtype=bool)
+    idx = np.flatnonzero(nz.sum(axis=1) == 1)
+    return idx, nz[idx].argmax(axis=1)
+
+
+def _check_product(alpha: np.ndarray, beta: np.ndarray, scale: int, offset: int, target: np.ndarray,
+                   t_scale: int) -> tuple[bool, tuple[int, int] | None, str]:
+    """``scale * alpha beta^T + offset == t_scale * target`` entry by entry, exactly.
+
+    A row of ``beta`` (or of ``alpha``) with a single non-zero entry -- the identity block of a
+    trivial or pivot decomposition -- gives its column (row) of the product directly, so only
+    the other columns go through :func:`exact_matmul_equals`."""
+    flipped = False
+    ua, _ = _unit_rows(alpha)
+    ub, _ = _unit_rows(beta)
+    if ua.size > ub.size:  # check the transpose: L^T = beta alpha^T
+        alpha, beta, target = beta, alpha, target.T
+        flipped = True
+    units, coord = _unit_rows(beta)
+    n, k = target.shape
+    first: tuple[int, int] | None = None
+    hows: list[str] = []
+    if units.size:
+        a_obj = np.asarray(alpha[:, coord], dtype=object)
+        v = np.asarray(beta[units, coord], dtype=object)
+        lhs = a_obj * (v * scale)[None, :] + offset
+        rhs = np.asarray(target[:, units], dtype=object) * t_scale
+        bad = np.argwhere(lhs != rhs)
+        if bad.size:
+            first = (int(bad[0][0]), int(units[bad[0][1]]))
+        what = ("row" if flipped else "column") + ("s" if units.size != 1 else "")
+        hows.append(f"{units.size} {what} with a single coordinate compared directly")
+    rest = np.setdiff1d(np.arange(k), units)
+    if rest.size:
+        ok, where, how = exact_matmul_equals(alpha, np.ascontiguousarray(beta[rest].T), scale, offset,
+                                             np.ascontiguousarray(target[:, rest]), t_scale)
+        if not ok and where is not None:
+            cand = (where[0], int(rest[where[1]]))
+            first = cand if first is None or cand < first else first
+        hows.append(how if not units.size else f"the other {rest.size}: {how}")
+    if first is not None and flipped:
+        first = (first[1], first[0])
+    return first is None, first, "; ".join(hows) or "empty"
+
+
 def _label_text(x: Any) -> str:
     if isinstance(x, tuple) and all(isinstance(v, int) for v in x):
         return "(" + ",".join(str(v) for v in x) + ")"
@@ -344,12 +447,15 @@ class LossMatrix:
         num = _as_int_array(numerators)
         if num.ndim != 2 or num.shape[0] == 0 or num.shape[1] == 0:
             raise invalid("matrix", f"shape {num.shape}", "a non-empty n x k matrix (n, k >= 1)")
+        check_entries("matrix", int(num.shape[0]), int(num.shape[1]))
         if not isinstance(denominator, int) or denominator <= 0:
             raise invalid("denominator", denominator, "an integer >= 1")
         if len(labels) != num.shape[0]:
             raise invalid("labels", f"{len(labels)} labels", f"one label per row ({num.shape[0]} rows)")
         if len(predictions) != num.shape[1]:
             raise invalid("predictions", f"{len(predictions)} predictions", f"one per column ({num.shape[1]} columns)")
+        _check_distinct("labels", labels)
+        _check_distinct("predictions", predictions)
         self.numerators = num
         self.denominator = denominator
         self.labels = tuple(labels)
@@ -380,13 +486,20 @@ class LossMatrix:
         return cls._from_fractions(rows, ys, ts, name=name)
 
     @classmethod
-    def _from_fractions(cls, rows: list[list[Fraction]], labels: Sequence[Any], predictions: Sequence[Any],
+    def _from_fractions(cls, rows: Sequence[Sequence[Fraction | int]], labels: Sequence[Any],
+                        predictions: Sequence[Any],
                         *, name: str = "") -> LossMatrix:
+        """Rows of exact numbers (ints or Fractions) over their common denominator; rows of
+        plain ints (the usual file) are taken as they are."""
         den = 1
         for row in rows:
             for v in row:
-                den = math.lcm(den, v.denominator)
-        nums = [[int(v * den) for v in row] for row in rows]
+                if type(v) is not int:
+                    den = math.lcm(den, v.denominator)
+        if den == 1:
+            nums = [[v if type(v) is int else v.numerator for v in row] for row in rows]
+        else:
+            nums = [[v * den if type(v) is int else v.numerator * (den // v.denominator) for v in row] for row in rows]
         return cls(nums, den, labels, predictions, name=name)
 
     @classmethod
@@ -400,7 +513,7 @@ class LossMatrix:
         if not rows:
             raise invalid("matrix", rows, "at least one row (an n x k matrix with n, k >= 1)")
         width = None
-        parsed: list[list[Fraction]] = []
+        parsed: list[list[Fraction | int]] = []
         for a, row in enumerate(rows):
             if isinstance(row, (str, bytes)) or not isinstance(row, (Sequence, np.ndarray)):
                 raise invalid(f"matrix[{a}]", row, "a row: a list of exact numbers")
@@ -412,7 +525,11 @@ class LossMatrix:
             elif len(row) != width:
                 raise invalid(f"matrix[{a}]", f"{len(row)} entries",
                               f"{width} entries like row 0 (the matrix is ragged)")
-            parsed.append([to_fraction(v, f"matrix[{a}][{b}]") for b, v in enumerate(row)])
+            if all(type(v) is int for v in row):  # plain ints (not bools): exact already
+                parsed.append(row)
+            else:
+                parsed.append([v if type(v) is int else to_fraction(v, f"matrix[{a}][{b}]")
+                               for b, v in enumerate(row)])
         assert width is not None
         for key, val in (("labels", labels), ("predictions", predictions)):
             if val is not None and (isinstance(val, (str, bytes)) or not isinstance(val, Iterable)):
@@ -433,6 +550,10 @@ class LossMatrix:
         p = Path(path)
         if not p.is_file():
             raise invalid("file", str(path), "an existing JSON file with a \"matrix\" entry")
+        if p.stat().st_size > 2_000_000_000:  # 5e7 entries of a few digits each fit in far less
+            raise invalid("file", str(path), "a JSON file of at most 2,000 MB",
+                          f"it has {p.stat().st_size // 10**6:,} MB; a loss matrix has at most {_sci(MAX_ENTRIES)} "
+                          "entries")
         try:
             data = json.loads(p.read_text(encoding="utf-8"))
         except json.JSONDecodeError as e:
@@ -507,6 +628,11 @@ class LossMatrix:
     def __repr__(self) -> str:
         n, k = self.shape
         return f"LossMatrix({self.name or 'unnamed'}, {n} labels x {k} predictions)"
+
+    def _repr_html_(self) -> str:
+        from symcal.report.html import loss_matrix_html
+
+        return loss_matrix_html(self)
 
     # -- rank ---------------------------------------------------------------------------------
 
@@ -586,8 +712,7 @@ class Decomposition:
         scale = q * loss.denominator
         offset = p * loss.denominator * self.alpha_den * self.beta_den
         t_scale = q * self.alpha_den * self.beta_den
-        ok, where, how = exact_matmul_equals(self.alpha, np.ascontiguousarray(self.beta.T), scale, offset,
-                                             loss.numerators, t_scale)
+        ok, where, how = _check_product(self.alpha, self.beta, scale, offset, loss.numerators, t_scale)
         if ok:
             return CheckResult(True, f"alpha beta^T + c equals all {n * k} entries ({how})",
                                {"d": self.d, "c": self.c, "method": how})
@@ -635,6 +760,11 @@ class RankCertificate:
         if self.certified:
             return f"{self.kind} = {self.lower} (certified: minor and checked decomposition)"
         return f"{self.lower} <= {self.kind} <= {self.upper} (NOT certified)"
+
+    def _repr_html_(self) -> str:
+        from symcal.report.html import rank_certificate_html
+
+        return rank_certificate_html(self)
 
 
 def _guess_basis(f: np.ndarray) -> tuple[list[int], list[int]]:
@@ -719,6 +849,11 @@ def certify_rank(loss: LossMatrix, *, decomposition: Decomposition | None = None
     ``rank <= |R|``.  A given ``decomposition`` with ``c = 0`` also bounds the rank.  If the
     guess fails, an exact fraction-free elimination picks the pivots (small matrices only)."""
     t0 = time.perf_counter()
+    fl = _flint()
+    if fl is not None:
+        found = _rank_flint(fl, loss)
+        if found is not None:
+            return _with_given(found, loss, decomposition)
     notes: list[str] = []
     rows, cols = _guess_basis(loss.to_float())
     method = "floating pivoted QR guess, exact Bareiss minor, exact decomposition check"
@@ -744,6 +879,18 @@ def certify_rank(loss: LossMatrix, *, decomposition: Decomposition | None = None
         notes.append(f"given decomposition (d = {decomposition.d}): {chk.reason}")
     return RankCertificate("rank", len(rows), upper, ((tuple(rows), tuple(cols), det),), dec, method,
                            time.perf_counter() - t0, tuple(notes))
+
+
+def _with_given(cert: RankCertificate, loss: LossMatrix, decomposition: Decomposition | None) -> RankCertificate:
+    """A given decomposition with ``c = 0`` is checked and noted (it bounds the rank too)."""
+    if decomposition is None or decomposition.c != 0:
+        return cert
+    chk = decomposition.check(loss)
+    upper, dec = cert.upper, cert.decomposition
+    if chk.holds and decomposition.d < upper:  # pragma: no cover - the certified one is minimal
+        upper, dec = decomposition.d, decomposition
+    return RankCertificate(cert.kind, cert.lower, upper, cert.minors, dec, cert.method, cert.seconds,
+                           (*cert.notes, f"given decomposition (d = {decomposition.d}): {chk.reason}"))
 
 
 def _certify_at(loss: LossMatrix, rows: list[int], cols: list[int]) -> tuple[int, Decomposition] | None:
@@ -782,6 +929,16 @@ def certify_affine_dimension(loss: LossMatrix, *, decomposition: Decomposition |
     if r == 0:
         return RankCertificate("affine dimension", 0, 0, base.minors, base.decomposition, base.method,
                                time.perf_counter() - t0, tuple(notes))
+    fl = _flint()
+    if fl is not None:
+        found = _affine_flint(fl, loss, base)
+        if decomposition is not None:
+            chk = decomposition.check(loss)
+            found = RankCertificate(found.kind, found.lower, found.upper, found.minors, found.decomposition,
+                                    found.method, found.seconds,
+                                    (*found.notes, f"given decomposition (d = {decomposition.d}, c = "
+                                                   f"{fraction_str(decomposition.c)}): {chk.reason}"))
+        return found
     m = [[int(loss.numerators[i, j]) for j in cols] for i in rows]
     # det(M - x J) = det - x * slope in the scaled integers (x = c * denominator)
     slope = det - bareiss_det([[v - 1 for v in row] for row in m])
@@ -818,6 +975,325 @@ def certify_affine_dimension(loss: LossMatrix, *, decomposition: Decomposition |
                      f"{chk.reason}")
     return RankCertificate("affine dimension", lower, upper, tuple(minors), dec,
                            base.method + "; affine determinant in c", time.perf_counter() - t0, tuple(notes))
+
+
+# --------------------------------------------------------------------------- python-flint engine
+#
+# With python-flint installed (pip install 'symcal[flint]') ranks are certified by the same kind
+# of certificate, found by exact linear algebra instead of a floating guess and Python loops:
+#
+# * pivots: reduced row echelon form modulo a prime p < 2^62 (FLINT nmod_mat) picks columns C
+#   and rows R with det L[R, C] != 0 mod p -- hence != 0 over the integers: the lower bound.
+#   Minors up to EXACT_DET_MAX rows also get their exact determinant (FLINT fmpz_mat.det).
+# * upper bound: rank L = min(n, k) needs none (the trivial decomposition L = I L is still
+#   checked); otherwise Z = M^-1 L[R, F] is solved exactly (F: the other columns) and the
+#   decomposition L = L[:, C] [I | Z] is checked in every entry, exactly.
+# A prime for which the rank drops (p divides every r-minor) fails the check; the next one is
+# tried.  2,000 x 2,000 random integer matrices take seconds (bench/research_sizes.py).
+
+USE_FLINT: bool | None = None  # None: whenever python-flint is installed; False forces the fallback
+EXACT_DET_MAX = 400  # exact determinants of minors up to this size (0.1 s at 300 with FLINT)
+
+
+def _flint() -> Any:
+    """The python-flint module when it is installed and enabled, else None."""
+    if USE_FLINT is False:
+        return None
+    try:
+        import flint
+    except ImportError:
+        return None
+    return flint
+
+
+def flint_available() -> bool:
+    return _flint() is not None
+
+
+_BIG_PRIMES: list[int] = []
+
+
+def _big_primes(count: int) -> list[int]:
+    """The ``count`` largest primes below 2^62 (machine words for FLINT's nmod_mat)."""
+    import sympy
+
+    while len(_BIG_PRIMES) < count:
+        _BIG_PRIMES.append(int(sympy.prevprime(_BIG_PRIMES[-1] if _BIG_PRIMES else 2**62)))
+    return _BIG_PRIMES[:count]
+
+
+@dataclass(frozen=True)
+class ModularDeterminant:
+    """``det(M) = residue (mod modulus)`` with ``residue != 0``: an exact proof that the minor is
+    non-singular (an integer that is not 0 modulo a prime is not 0), without its value -- which
+    for a 2,000 x 2,000 minor has some 12,000 bits.  Re-check: reduce the minor modulo
+    ``modulus`` and take its determinant."""
+
+    residue: int
+    modulus: int
+
+    def __str__(self) -> str:
+        return f"nonzero (= {self.residue} mod {self.modulus})"
+
+
+def _short(q: Fraction) -> str:
+    """An exact number as text, or -- beyond 60 characters -- its size and value to 6 digits."""
+    text = fraction_str(q)
+    if len(text) <= 60:
+        return text
+    try:
+        approx = f"{q.numerator / q.denominator:.6g}"
+    except OverflowError:
+        approx = "beyond floating range"
+    return f"~{approx} (exact: {q.numerator.bit_length()}-bit / {q.denominator.bit_length()}-bit fraction)"
+
+
+def _nmod_mat(fl: Any, arr: np.ndarray, p: int) -> Any:
+    red = np.mod(arr, p)
+    if red.dtype == object:
+        red = red.astype(np.int64)
+    n, k = red.shape
+    return fl.nmod_mat(int(n), int(k), red.ravel().tolist(), p)
+
+
+def _fmpz_mat(fl: Any, arr: np.ndarray) -> Any:
+    n, k = arr.shape
+    return fl.fmpz_mat(int(n), int(k), [int(v) for v in np.asarray(arr).ravel().tolist()])
+
+
+def _fmpz_to_array(mat: Any) -> np.ndarray:
+    rows = [[int(v) for v in row] for row in mat.tolist()]
+    return _as_int_array(rows) if rows and rows[0] else np.zeros((mat.nrows(), mat.ncols()), np.int64)
+
+
+def _pivots(rref: Any, rank: int) -> list[int]:
+    """Pivot columns of a matrix in reduced row echelon form."""
+    out: list[int] = []
+    c = 0
+    for i in range(rank):
+        while int(rref[i, c]) == 0:
+            c += 1
+        out.append(c)
+        c += 1
+    return out
+
+
+def _solve(fl: Any, m: np.ndarray, rhs: np.ndarray) -> tuple[np.ndarray, int]:
+    """``X = M^-1 rhs`` exactly, as integer numerators over one positive denominator."""
+    q = _fmpz_mat(fl, m).solve(_fmpz_mat(fl, rhs))
+    num, den = q.numer_denom()
+    out, d = _fmpz_to_array(num), int(den)
+    if d < 0:
+        out, d = _as_int_array(-np.asarray(out, dtype=object)), -d
+    return out, d
+
+
+def _trivial_decomposition(loss: LossMatrix) -> Decomposition:
+    """``L = I L`` (``n <= k``) or ``L = L I`` (``k < n``): ``d = min(n, k)``, the rank bound
+    every matrix has; checked like any other decomposition (its unit rows directly)."""
+    n, k = loss.shape
+    num = loss.numerators
+    if n <= k:
+        return Decomposition(np.eye(n, dtype=np.int64), loss.denominator, np.ascontiguousarray(num.T), 1,
+                             Fraction(0), tuple(f"1(y = {_label_text(y)})" for y in loss.labels),
+                             "trivial: alpha = identity (one coordinate per label), beta = L^T")
+    return Decomposition(num, loss.denominator, np.eye(k, dtype=np.int64), 1, Fraction(0),
+                         tuple(f"l(y, {_label_text(t)})" for t in loss.predictions),
+                         "trivial: alpha = L, beta = identity (one coordinate per prediction)")
+
+
+def _pivot_decomposition(fl: Any, loss: LossMatrix, rows: list[int], cols: list[int]) -> Decomposition:
+    """``L = L[:, C] [I | Z]`` with ``Z = M^-1 L[R, F]`` solved exactly (``M = L[R, C]``)."""
+    num = loss.numerators
+    k = loss.shape[1]
+    in_c = set(cols)
+    free = [j for j in range(k) if j not in in_c]
+    zn, zden = _solve(fl, num[np.ix_(rows, cols)], num[np.ix_(rows, free)])
+    r = len(cols)
+    beta = np.zeros((k, r), dtype=object)
+    beta[...] = 0
+    beta[cols, list(range(r))] = zden
+    if free:
+        beta[free, :] = np.asarray(zn, dtype=object).T
+    return Decomposition(np.ascontiguousarray(num[:, cols]), loss.denominator, _as_int_array(beta), zden,
+                         Fraction(0), tuple(f"l(y, {_label_text(loss.predictions[j])})" for j in cols),
+                         "generic: L = L[:,C] [I | M^-1 L[R,F]] on a non-singular minor M = L[R,C] "
+                         "(python-flint exact solve)")
+
+
+def _rank_flint(fl: Any, loss: LossMatrix) -> RankCertificate | None:
+    t0 = time.perf_counter()
+    num = loss.numerators
+    n, k = loss.shape
+    notes: list[str] = []
+    for p in _big_primes(3):
+        rref, r = _nmod_mat(fl, num, p).rref()
+        r = int(r)
+        if r == 0:
+            zero = Decomposition(np.zeros((n, 0), np.int64), 1, np.zeros((k, 0), np.int64), 1, Fraction(0), (),
+                                 "generic (zero matrix)")
+            if zero.check(loss).holds:
+                return RankCertificate("rank", 0, 0, (((), (), 1),), zero, "zero matrix",
+                                       time.perf_counter() - t0, tuple(notes))
+            notes.append(f"every entry is divisible by {p}; next prime")
+            continue
+        cols = _pivots(rref, r)
+        if r == n:
+            rows = list(range(n))
+        else:
+            rref2, r2 = _nmod_mat(fl, np.ascontiguousarray(num[:, cols].T), p).rref()
+            rows = _pivots(rref2, int(r2))
+        minor = num[np.ix_(rows, cols)]
+        det: Any
+        if r <= EXACT_DET_MAX:
+            det = int(_fmpz_mat(fl, minor).det())
+            how = "exact determinant"
+        else:
+            det = ModularDeterminant(int(_nmod_mat(fl, minor, p).det()), p)
+            how = f"determinant nonzero modulo p = {p}"
+        if det == 0 or (isinstance(det, ModularDeterminant) and det.residue == 0):  # pragma: no cover
+            notes.append(f"the minor found modulo {p} is singular; next prime")
+            continue
+        dec = _trivial_decomposition(loss) if r == min(n, k) else _pivot_decomposition(fl, loss, rows, cols)
+        if not dec.check(loss).holds:
+            notes.append(f"the rank modulo {p} ({r}) is below the rank (p divides every {r + 1}-minor); next prime")
+            continue
+        method = (f"exact elimination modulo p = {p} (python-flint) picks a {r} x {r} minor, {how}; "
+                  f"exact decomposition check ({dec.source.split(':')[0]})")
+        return RankCertificate("rank", r, dec.d, ((tuple(rows), tuple(cols), det),), dec, method,
+                               time.perf_counter() - t0, tuple(notes))
+    return None
+
+
+def _affine_flint(fl: Any, loss: LossMatrix, base: RankCertificate) -> RankCertificate:
+    """``min_c rank(L - cJ)`` from a certified rank ``r`` with minor ``M = L[R, C]``.
+
+    ``L = Y M Z`` with ``Y = L[:, C] M^-1`` (identity on ``R``) and ``Z = M^-1 L[R, :]``
+    (identity on ``C``).  ``rank(L - cJ) < r`` needs ``1_n`` in the column space of ``L`` --
+    exactly when ``L[:, C] x = 1`` with ``x = M^-1 1`` (automatic when ``r = n``) -- and ``1_k``
+    in its row space -- exactly when ``u^T L[R, :] = 1^T`` with ``u = M^-T 1`` (automatic when
+    ``r = k``); then ``L - cJ = Y (M - cJ) Z`` has rank ``r - 1`` exactly at
+    ``c0 = 1 / (1^T M^-1 1)`` (matrix determinant lemma; ``1^T M^-1 1 != 0`` is decided
+    exactly, or by ``det M != det(M - J)`` modulo a prime), and ``rank(L - cJ) >= r - 1``
+    for every ``c`` (a rank-one update).  Otherwise ``rank(L - cJ) >= r`` for every ``c``:
+    ``M - cJ`` is non-singular for ``c != c0``, and at ``c0`` the missing ``1`` keeps the rank
+    (``col(L) + span(1)`` has dimension ``r + 1``).  Each test is exact integer arithmetic."""
+    t0 = time.perf_counter()
+    num = loss.numerators
+    n, k = loss.shape
+    dd = loss.denominator
+    r = base.lower
+    rows_, cols_, det = base.minors[0]
+    rows, cols = list(rows_), list(cols_)
+    notes = list(base.notes)
+    m = num[np.ix_(rows, cols)]
+    ones = np.ones((r, 1), dtype=np.int64)
+    small = r <= EXACT_DET_MAX
+    s: Fraction | None = None
+    x_num = x_den = None
+    if r < n or small:
+        x_num, x_den = _solve(fl, m, ones)
+        s = Fraction(int(np.asarray(x_num, dtype=object).sum()), x_den)
+    u_num = u_den = None
+    if r < k:
+        u_num, u_den = _solve(fl, np.ascontiguousarray(m.T), ones)
+        s = Fraction(int(np.asarray(u_num, dtype=object).sum()), u_den)
+    # det(M - x J) = det(M) - x * slope in the scaled integers (x = c * denominator), slope = det(M) s
+    slope: Any
+    if s is not None and isinstance(det, int):
+        slope = int(det * s)
+    elif s is not None:
+        slope = 0 if s == 0 else ModularDeterminant(int(det.residue * (s.numerator % det.modulus)
+                                                         * pow(s.denominator, -1, det.modulus) % det.modulus),
+                                                    det.modulus)
+    else:  # a large invertible L (r = n = k): is det(M) != det(M - J), modulo a prime?
+        slope = None
+        for p in _big_primes(3):
+            diff = (int(_nmod_mat(fl, m, p).det()) - int(_nmod_mat(fl, m - 1, p).det())) % p
+            if diff:
+                slope = ModularDeterminant(diff, p)
+                break
+        if slope is None:  # every prime divides det(M) - det(M - J): decide it exactly
+            x_num, x_den = _solve(fl, m, ones)
+            s = Fraction(int(np.asarray(x_num, dtype=object).sum()), x_den)
+            slope = 0 if s == 0 else ModularDeterminant(0, 0)
+    if isinstance(slope, ModularDeterminant) and slope.residue == 0 and s is not None and s != 0:
+        slope = f"det(M) * {_short(s)}"  # p divides the slope; s != 0 is exact
+    minors: list[Any] = [(tuple(rows), tuple(cols), (det, slope))]
+    method = base.method + "; affine: 1 in the column and row spaces, 1^T M^-1 1 (exact)"
+    if slope == 0:
+        notes.append("det(M - cJ) = det(M) for every c (1^T M^-1 1 = 0): no constant lowers the rank")
+        return RankCertificate("affine dimension", r, r, tuple(minors), base.decomposition, method,
+                               time.perf_counter() - t0, tuple(notes))
+    c0 = None if s is None else 1 / (s * dd)
+    c0_text = "c0 = 1/(1^T L^-1 1)" if c0 is None else f"c0 = {_short(c0)}"
+    if x_num is not None and r < n:
+        got = np.asarray(num[:, cols], dtype=object) @ np.asarray(x_num, dtype=object).ravel()
+        bad = np.flatnonzero(got != x_den)
+        if bad.size:
+            a = int(bad[0])
+            notes.append(f"det(M - cJ) vanishes only at {c0_text}, but 1 is not in the column space of L "
+                         f"(label {_label_text(loss.labels[a])}: L[a, C] M^-1 1 = "
+                         f"{_short(Fraction(int(got[a]), x_den))} != 1), so rank(L - c0 J) >= {r} too")
+            return RankCertificate("affine dimension", r, r, tuple(minors), base.decomposition, method,
+                                   time.perf_counter() - t0, tuple(notes))
+    if u_num is not None and r < k:
+        got = np.asarray(u_num, dtype=object).ravel() @ np.asarray(num[rows, :], dtype=object)
+        bad = np.flatnonzero(got != u_den)
+        if bad.size:
+            b = int(bad[0])
+            notes.append(f"det(M - cJ) vanishes only at {c0_text}, but 1 is not in the row space of L "
+                         f"(prediction {_label_text(loss.predictions[b])}: (M^-T 1)^T L[R, b] = "
+                         f"{_short(Fraction(int(got[b]), u_den))} != 1), so rank(L - c0 J) >= {r} too")
+            return RankCertificate("affine dimension", r, r, tuple(minors), base.decomposition, method,
+                                   time.perf_counter() - t0, tuple(notes))
+    notes.append(f"1 is in the column and row spaces of L and det(M - cJ) vanishes at {c0_text}: "
+                 f"rank(L - c0 J) = rank(M - c0 J) = {r - 1}; lower bound: rank(L - cJ) >= rank(L) - 1 for every c")
+    dec = None
+    if c0 is not None and x_num is not None and x_den is not None and (r - 1) * k <= 4_000_000:
+        dec = _affine_decomposition(fl, loss, rows, cols, x_num, x_den, c0, base)
+        chk = dec.check(loss)
+        if not chk.holds:  # pragma: no cover - the algebra above says it holds
+            raise AssertionError(f"affine decomposition failed its check: {chk.reason}")
+    else:
+        notes.append("no explicit decomposition of L - c0 J (its entries are too large to list); the upper "
+                     "bound is the exact identity L - c0 J = L[:,C] M^-1 (M - c0 J) M^-1 L[R,:]")
+    return RankCertificate("affine dimension", r - 1, r - 1, tuple(minors), dec, method,
+                           time.perf_counter() - t0, tuple(notes))
+
+
+def _affine_decomposition(fl: Any, loss: LossMatrix, rows: list[int], cols: list[int], x_num: np.ndarray,
+                          x_den: int, c0: Fraction, base: RankCertificate) -> Decomposition:
+    """``L = alpha beta^T + c0 J`` with ``d = r - 1``: ``L - c0 J = L[:, C] W`` (scaled) with
+    ``W = Z - x0 x 1^T``, whose rows sum to 0; so ``alpha = L[:, C[1:]] - L[:, C[0]] 1^T`` and
+    ``beta^T = W[1:, :]``."""
+    num = loss.numerators
+    k = loss.shape[1]
+    r = len(cols)
+    in_c = set(cols)
+    free = [j for j in range(k) if j not in in_c]
+    z = np.zeros((r, k), dtype=object)
+    z[...] = 0
+    if free:
+        zn, zden = _solve(fl, num[np.ix_(rows, cols)], num[np.ix_(rows, free)])
+        z[:, free] = np.asarray(zn, dtype=object)
+    else:
+        zden = 1
+    z[list(range(r)), cols] = zden
+    xs = np.asarray(x_num, dtype=object).ravel()
+    big_s = int(xs.sum())  # 1^T M^-1 1 = big_s / x_den;  x0 = x_den / big_s
+    # W = z / zden - (x_den / big_s) (xs / x_den) 1^T = (big_s z - zden xs 1^T) / (big_s zden)
+    w = big_s * z - zden * xs[:, None]
+    w_den = big_s * zden
+    if w_den < 0:
+        w, w_den = -w, -w_den
+    first = np.asarray(num[:, cols[0]], dtype=object)
+    alpha = _as_int_array(np.asarray(num[:, cols[1:]], dtype=object) - first[:, None])
+    return Decomposition(alpha, loss.denominator, _as_int_array(np.ascontiguousarray(w[1:, :].T)), int(w_den), c0,
+                         tuple(f"l(y, {_label_text(loss.predictions[j])}) - l(y, "
+                               f"{_label_text(loss.predictions[cols[0]])})" for j in cols[1:]),
+                         f"L - c0 J = L[:,C] (M^-1 L[R,:] - c0 M^-1 1 1^T) with rows summing to 0, c0 = "
+                         f"{_short(c0)} (python-flint exact solves)")
 
 
 # --------------------------------------------------------------------------- one-call analysis
@@ -866,6 +1342,11 @@ class LossAnalysis:
         vals = [sum((x * b for x, b in zip(uu, self.decomposition.beta_of(t), strict=True)), Fraction(0))
                 for t in range(self.matrix.shape[1])]
         return self.matrix.predictions[min(range(len(vals)), key=lambda t: (vals[t], t))]
+
+    def _repr_html_(self) -> str:
+        from symcal.report.html import loss_analysis_html
+
+        return loss_analysis_html(self)
 
 
 def analyse(loss: Any, labels: Iterable[Any] | None = None, predictions: Iterable[Any] | None = None,

@@ -10,6 +10,7 @@ Nodes are labelled ``1..m`` as in the paper.  Every weight and probability is ex
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Iterator, Mapping
 from fractions import Fraction
 from numbers import Integral
@@ -31,21 +32,43 @@ __all__ = [
     "unit_weights",
     "single_edge_distribution",
     "format_cycle",
+    "SparseWeights",
+    "sparse_weights",
+    "weight_matrix",
+    "MAX_M",
 ]
 
 Edge: TypeAlias = tuple[int, int]
 Weights: TypeAlias = dict[Edge, Fraction]
 
 
-def check_m(m: Any, param: str = "m", *, at_most: int | None = None) -> int:
-    """Validate a number of results ``m`` (an int >= 1, at most ``at_most``; Duchi et al.
-    2010, Section 1)."""
+# The m x m weight matrix is the object every check works on: at most MAX_M^2 = 2.5e7 entries
+# (200 MB as int64), refused up front beyond -- never a MemoryError (issue 13).
+MAX_M = 5000
+
+
+def sci(x: int | float) -> str:
+    """A size in short scientific notation: ``1e18``, ``2.5e7``, ``40,320`` below 1e6."""
+    if isinstance(x, int) and x.bit_length() > 1000:
+        return f"about 2^{x.bit_length()}"
+    if abs(x) < 1e6:
+        return f"{int(x):,}" if float(x).is_integer() else f"{x:g}"
+    mant, exp = f"{float(x):.1e}".split("e")
+    return f"{mant.rstrip('0').rstrip('.')}e{int(exp)}"
+
+
+def check_m(m: Any, param: str = "m", *, at_most: int | None = MAX_M) -> int:
+    """Validate a number of results ``m`` (an int >= 1, at most ``at_most``, by default
+    :data:`MAX_M`; Duchi et al. 2010, Section 1)."""
     if isinstance(m, bool) or not isinstance(m, Integral):
         raise invalid(param, m, "an integer number of results >= 1")
     m = int(m)
     if m < 1:
         raise invalid(param, m, "an integer number of results >= 1")
     if at_most is not None and m > at_most:
+        if at_most == MAX_M:
+            raise invalid(param, m, f"an integer number of results between 1 and {MAX_M:,}",
+                          f"the m x m weights would have {sci(m * m)} entries; at most {sci(MAX_M * MAX_M)}")
         raise invalid(param, m, f"an integer number of results between 1 and {at_most}")
     return m
 
@@ -158,6 +181,11 @@ class PreferenceGraph:
         shown = ", ".join(f"({i}, {j}): {fraction_str(w)}" for (i, j), w in self._edges.items())
         return f"PreferenceGraph(m={self._m}, edges={{{shown}}})"
 
+    def _repr_html_(self) -> str:
+        from symcal.report.html import preference_html
+
+        return preference_html(self)
+
 
 class PreferenceDistribution:
     """A distribution ``p`` over preference DAGs on the same ``m`` (Duchi et al. 2010, Eq. (2)).
@@ -228,6 +256,11 @@ class PreferenceDistribution:
         inner = ", ".join(f"({g!r}, {fraction_str(p)})" for g, p in self._items)
         return f"PreferenceDistribution([{inner}])"
 
+    def _repr_html_(self) -> str:
+        from symcal.report.html import preference_html
+
+        return preference_html(self)
+
 
 def _all_pairs(m: int) -> list[Edge]:
     return [(i, j) for i in range(1, m + 1) for j in range(1, m + 1) if i != j]
@@ -257,6 +290,10 @@ def as_weights(obj: Any, m: int | None = None, *, param: str = "weights") -> tup
     """
     if m is not None:
         m = check_m(m)
+    if isinstance(obj, SparseWeights):  # already validated, and immutable: shared, never densified
+        if m is not None and m != obj.m:
+            raise invalid("m", m, f"the m of the SparseWeights (m={obj.m})")
+        return obj.m, obj  # type: ignore[return-value]
     if isinstance(obj, (PreferenceDistribution, PreferenceGraph)):
         if m is not None and m != obj.m:
             raise invalid("m", m, f"the m of the {type(obj).__name__} (m={obj.m})")
@@ -278,6 +315,121 @@ def as_weights(obj: Any, m: int | None = None, *, param: str = "weights") -> tup
     a = {e: Fraction(0) for e in _all_pairs(m)}
     a.update(parsed)
     return m, a
+
+
+_ZERO = Fraction(0)
+
+
+class SparseWeights(Mapping[Edge, Fraction]):
+    """Expected weights ``a_ij`` on results ``1..m`` (Duchi et al. 2010, after Eq. (7)), stored
+    sparsely: it reads like the dict of :func:`as_weights` -- every ordered pair ``i != j`` is
+    a key, absent ones weigh 0 -- but holds only the non-zero weights, so that a 2,000-node
+    chain is 2,000 numbers, not 4 million.  Immutable; built validated from a mapping
+    ``{(i, j): a_ij}`` with exact values ``>= 0``."""
+
+    __slots__ = ("_m", "_nonzero")
+
+    def __init__(self, m: int, weights: Mapping[Edge, Any] | None = None, *, param: str = "weights") -> None:
+        m = check_m(m)
+        weights = {} if weights is None else weights
+        if not isinstance(weights, Mapping):
+            raise invalid(param, weights, "a mapping {(i, j): a_ij}")
+        nonzero: dict[Edge, Fraction] = {}
+        for key, value in weights.items():
+            i, j = _parse_pair(key, m, param)
+            w = _weight(value, i, j)
+            if w:
+                nonzero[(i, j)] = w
+        self._m = m
+        self._nonzero = dict(sorted(nonzero.items()))
+
+    @property
+    def m(self) -> int:
+        return self._m
+
+    @property
+    def nonzero(self) -> Mapping[Edge, Fraction]:
+        """The non-zero weights, sorted by pair (read-only)."""
+        return MappingProxyType(self._nonzero)
+
+    def __getitem__(self, key: Edge) -> Fraction:
+        w = self._nonzero.get(key)
+        if w is not None:
+            return w
+        if (isinstance(key, tuple) and len(key) == 2 and all(type(v) is int for v in key)
+                and 1 <= key[0] <= self._m and 1 <= key[1] <= self._m and key[0] != key[1]):
+            return _ZERO
+        raise KeyError(key)
+
+    def __iter__(self) -> Iterator[Edge]:
+        m = self._m
+        return ((i, j) for i in range(1, m + 1) for j in range(1, m + 1) if i != j)
+
+    def __len__(self) -> int:
+        return self._m * (self._m - 1)
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"({i}, {j}): {fraction_str(w)}" for (i, j), w in list(self._nonzero.items())[:8])
+        more = f", ... ({len(self._nonzero)} non-zero)" if len(self._nonzero) > 8 else ""
+        return f"SparseWeights(m={self._m}, {{{shown}{more}}})"
+
+
+def sparse_weights(obj: Any, m: int | None = None, *, param: str = "weights") -> SparseWeights:
+    """``(m, a)`` of :func:`as_weights` as a :class:`SparseWeights`, built without ever
+    listing the ``m(m-1)`` pairs: the expected weights of a distribution or graph (Duchi et
+    al. 2010, after Eq. (7)), or a mapping ``{(i, j): a_ij}``."""
+    if m is not None:
+        m = check_m(m)
+    if isinstance(obj, SparseWeights):
+        if m is not None and m != obj.m:
+            raise invalid("m", m, f"the m of the SparseWeights (m={obj.m})")
+        return obj
+    if isinstance(obj, PreferenceGraph):
+        obj = PreferenceDistribution([(obj, 1)])
+    if isinstance(obj, PreferenceDistribution):
+        if m is not None and m != obj.m:
+            raise invalid("m", m, f"the m of the PreferenceDistribution (m={obj.m})")
+        acc: dict[Edge, Fraction] = {}
+        for graph, p in obj:
+            for e, w in graph.edges.items():
+                acc[e] = acc.get(e, _ZERO) + w * p
+        return SparseWeights(obj.m, acc)
+    if not isinstance(obj, Mapping):
+        raise invalid(param, obj, "a PreferenceDistribution, a PreferenceGraph or a mapping {(i, j): a_ij}")
+    if not obj and m is None:
+        raise invalid(param, dict(obj), "at least one weight a[i,j] (or pass m explicitly)")
+    if m is None:
+        pairs = [_parse_pair(key, None, param) for key in obj]
+        m = check_m(max(max(e) for e in pairs), param)
+    return SparseWeights(m, obj, param=param)
+
+
+def weight_matrix(weights: Any, m: int | None = None) -> tuple[Any, int]:
+    """``(W, scale)`` with ``a_ij = W[i-1, j-1] / scale`` exactly: ``scale`` is the least common
+    multiple of the weights' denominators and ``W`` an integer numpy array -- int64 when every
+    sum the checks form (at most ``4 m^2 max|W|``) fits, else Python ints (dtype object)."""
+    import numpy as np
+
+    sw = sparse_weights(weights, m)
+    m = sw.m
+    scale = 1
+    for w in sw.nonzero.values():
+        scale = math.lcm(scale, w.denominator)
+    entries = [(i - 1, j - 1, w.numerator * (scale // w.denominator)) for (i, j), w in sw.nonzero.items()]
+    big = max((v for _i, _j, v in entries), default=0)
+    if big * 4 * m * m < 2**62:
+        mat = np.zeros((m, m), dtype=np.int64)
+    else:
+        mat = np.zeros((m, m), dtype=object)
+        mat[...] = 0
+    if entries:
+        rows, cols, vals = zip(*entries, strict=True)
+        if mat.dtype == object:
+            for i, j, v in entries:
+                mat[i, j] = v
+        else:
+            mat[list(rows), list(cols)] = np.array(vals, dtype=np.int64)
+    return mat, scale
 
 
 def unit_weights(m: int, edges: Iterable[Edge]) -> Weights:

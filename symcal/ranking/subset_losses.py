@@ -455,6 +455,41 @@ def dcg_matrix(r: int, s: int, *, discounts: Sequence[Any], gains: str = "expone
     return mat, dec
 
 
+def named_size(name: str, r: int, params: dict[str, Any]) -> tuple[int, int] | None:
+    """``(labels, predictions)`` of the named loss's matrix, counted without building it
+    (None when a parameter is malformed: its own check then names it)."""
+    perms = math.factorial(r)
+    s = params.get("s", 2 if name == "eru" else 1)
+    if name in ("eru", "dcg", "ndcg"):
+        if isinstance(s, bool) or not isinstance(s, int) or s < 1:
+            return None
+        return (s + 1) ** r, perms
+    if name in ("precision", "wta", "map"):
+        return 2**r, perms
+    if name == "pd":
+        labels = params.get("labels", "unit_dags")
+        if labels == "total_orders":
+            return perms, perms
+        if labels == "unit_dags" and r <= 5:
+            from symcal.ranking.dags import count_dags
+
+            return count_dags(r), perms
+        if labels == "weighted_dags" and r <= 4:
+            return len(weighted_dags(r, (1, 2))), perms
+    return None
+
+
+def _check_named_size(name: str, r: int, params: dict[str, Any]) -> None:
+    """Refuse, before building it, a named loss whose matrix exceeds MAX_ENTRIES (issue 13)."""
+    from symcal.ranking.loss_matrix import check_entries
+
+    size = named_size(name, r, params)
+    if size is not None:
+        labels = params.get("labels")
+        what = f"{name}{' over ' + labels if name == 'pd' and labels else ''} at r = {r}: a loss matrix"
+        check_entries("r", size[0], size[1], what, value=r)
+
+
 def named_loss(name: str, r: int, **params: Any) -> NamedLoss:
     """The loss ``name`` (one of :data:`LOSS_NAMES`) at ``r`` documents, with its matrix, the
     paper's decomposition and the paper's stated dimension.
@@ -471,6 +506,7 @@ def named_loss(name: str, r: int, **params: Any) -> NamedLoss:
     extra = set(params) - allowed
     if extra:
         raise invalid("params", sorted(extra), f"parameters of {name}: {', '.join(sorted(allowed)) or 'none'}")
+    _check_named_size(name, r, params)
     if name in ("precision", "wta"):
         q = 1 if name == "wta" else params.get("q", 1)
         mat, dec = precision_matrix(r, q)
@@ -547,7 +583,8 @@ def rank_row(name: str, r: int, **params: Any) -> dict[str, Any]:
         "paper_decomposition_exact": chk.holds if chk is not None else None,
         "bound_holds": (value is not None and value <= nl.bound),
         "tight": value == nl.bound,
-        "rank_minor": {"rows": len(rk.minors[0][0]), "det_bits": abs(int(rk.minors[0][2])).bit_length()}
+        "rank_minor": {"rows": len(rk.minors[0][0]),
+                       "det_bits": abs(rk.minors[0][2]).bit_length() if isinstance(rk.minors[0][2], int) else None}
         if rk.minors else None,
         "seconds": round(time.perf_counter() - t0, 3),
     }

@@ -11,10 +11,10 @@ import platform
 from typing import Any
 
 from symcal.claims.core import Claim
-from symcal.verdicts import Status, Verdict
+from symcal.verdicts import Status, Verdict, Witness
 
 __all__ = ["agrees", "is_erratum", "to_json", "table", "markdown_report", "versions", "second_opinion_summary",
-           "status_counts"]
+           "certificate_summary", "status_counts"]
 
 
 def agrees(claim: Claim, verdict: Verdict) -> bool:
@@ -68,6 +68,7 @@ def element(claim: Claim, v: Verdict) -> dict[str, Any]:
         "sizes": [s.to_json() for s in v.sizes],
         "cross_check": v.cross_check.to_json() if v.cross_check is not None else None,
         "warnings": list(v.warnings),
+        **({"certificate": v.certificate.to_json()} if v.certificate is not None else {}),
     }
 
 
@@ -152,6 +153,26 @@ def second_opinion_summary(pairs: list[tuple[Claim, Verdict]]) -> str:
     if len(unk) > 10:
         lines.append(f"  ... and {len(unk) - 10} more without a cvc5 answer")
     return "\n".join(lines)
+
+
+def certificate_summary(pairs: list[tuple[Claim, Verdict]]) -> str:
+    """One line (with --certify): how many decisive verdicts the independent kernel re-checked,
+    how many rest on a solver (with or without cvc5's second opinion), how many on symcal's
+    exact enumeration, and every rejected certificate (loudly)."""
+    decisive = [(c, v) for c, v in pairs if v.status in (Status.PROVED, Status.REFUTED, Status.WITNESSED)]
+    kernel = [v for _, v in decisive if v.certificate is not None and v.certificate.checked]
+    rest = [v for _, v in decisive if not (v.certificate is not None and v.certificate.checked)]
+    enum = [v for v in rest if v.backend == "enumerate" or isinstance(v.evidence, Witness)]
+    solver = [v for v in rest if not (v.backend == "enumerate" or isinstance(v.evidence, Witness))]
+    second = [v for v in solver if v.cross_check is not None and v.cross_check.confirmed]
+    proved = [v for _, v in decisive if v.status is Status.PROVED]
+    proved_k = [v for v in proved if v.certificate is not None and v.certificate.checked]
+    rejected = [(c, v) for c, v in pairs if v.certificate is not None and v.certificate.rejected]
+    line = (f"certificates: {len(kernel)} of {len(decisive)} decisive verdicts kernel-checked ({len(proved_k)} of "
+            f"{len(proved)} proved); solver-trusted: {len(second)} with a second opinion, {len(solver) - len(second)} "
+            f"without; {len(enum)} rest on symcal's exact evaluation (enumeration, re-checked witness); "
+            f"{len(rejected)} REJECTED")
+    return "\n".join([line] + [f"  CERTIFICATE REJECTED for {c.id}: {_short(v.reason, 200)}" for c, v in rejected])
 
 
 def markdown_report(pairs: list[tuple[Claim, Verdict]], title: str = "symcal report") -> str:

@@ -4,6 +4,7 @@ import json
 import re
 import subprocess
 import sys
+from fractions import Fraction as F
 from pathlib import Path
 
 import pytest
@@ -161,3 +162,72 @@ def test_bad_preference_files_get_a_clear_error_and_exit_2(tmp_path, content, ne
     r = symcal("preference", str(f))
     assert r.returncode == 2, (r.stdout, r.stderr)
     assert needle.lower() in r.stderr.lower() and "Traceback" not in r.stderr
+
+
+# --------------------------------------------------------------------------- issue 13: symcal preference, bounded
+
+
+def dense_preferences(m: int, seed: int = 0) -> dict:
+    import random
+
+    rng = random.Random(seed)
+    return {"m": m, "weights": [[i, j, f"{rng.randint(0, 9)}/{rng.randint(1, 5)}"] for i in range(1, m + 1)
+                                for j in range(1, m + 1) if i != j and rng.random() < 0.5]}
+
+
+def test_a_preference_file_with_a_huge_m_is_refused_in_one_line(tmp_path):
+    f = tmp_path / "huge.json"
+    f.write_text(json.dumps({"m": 10**9, "weights": [[1, 2, 1]]}))
+    r = symcal("preference", str(f))
+    assert r.returncode == 2 and "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1
+    assert "m=1000000000" in r.stderr and "1e18 entries; at most 2.5e7" in r.stderr
+
+
+def test_a_hard_minimum_is_reported_unknown_with_its_bounds_within_the_timeout(tmp_path):
+    import time
+
+    f = tmp_path / "dense60.json"
+    f.write_text(json.dumps(dense_preferences(60)))
+    t = time.monotonic()
+    r = symcal("preference", str(f), "--json", "--timeout", "3")
+    assert time.monotonic() - t < 4 * 3 + 10
+    assert r.returncode == 1, r.stderr
+    rep = json.loads(r.stdout)
+    risk = rep["min_conditional_risk"]
+    assert risk["status"] == "unknown" and risk["value"] is None
+    assert F(risk["lower_bound"]) < F(risk["best_value"]) and sorted(risk["best_order"]) == list(range(1, 61))
+    assert rep["low_noise"]["holds"] is False and rep["low_noise"]["violation_count"] >= 20
+
+
+def test_a_2000_node_chain_is_answered_exactly_and_fast(tmp_path):
+    f = tmp_path / "chain.json"
+    f.write_text(json.dumps({"m": 2000, "weights": [[i, i + 1, 1] for i in range(1, 2000)]}))
+    r = symcal("preference", str(f), "--json", "--timeout", "30")
+    assert r.returncode == 0, r.stderr
+    rep = json.loads(r.stdout)
+    assert rep["min_conditional_risk"]["value"] == "0" and rep["low_noise"]["violation_count"] == 1998
+
+
+def test_a_preference_report_that_cannot_finish_gives_up_in_one_line(tmp_path):
+    f = tmp_path / "dense1500.json"  # reading 1.1 million weights alone takes longer than the budget
+    f.write_text(json.dumps(dense_preferences(1500)))
+    r = symcal("preference", str(f), "--timeout", "0.5")
+    assert r.returncode == 1 and "Traceback" not in r.stderr
+    assert r.stdout.strip() == ("symcal: gave up after 0.5 s: the preference report did not finish within "
+                                "--timeout 0.5: unknown")
+
+
+@pytest.mark.parametrize("bad", ["0", "-2", "nan", "soon"])
+def test_a_bad_preference_timeout_is_a_usage_error(bad):
+    r = symcal("preference", str(ROOT / "examples" / "preferences.json"), "--timeout", bad)
+    assert r.returncode == 2 and "--timeout" in r.stderr and "Traceback" not in r.stderr
+
+
+@pytest.mark.slow
+def test_a_300_node_dense_distribution_is_answered_within_the_default_limit(tmp_path):
+    f = tmp_path / "dense300.json"
+    f.write_text(json.dumps(dense_preferences(300)))
+    r = symcal("preference", str(f), "--json")
+    assert r.returncode in (0, 1), r.stderr
+    rep = json.loads(r.stdout)
+    assert rep["m"] == 300 and rep["min_conditional_risk"]["status"] in ("exact", "unknown")

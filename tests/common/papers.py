@@ -1,9 +1,12 @@
 """What every theorem module's test file asks of its paper: each claim agrees with the paper
-or is a recorded erratum, and each negative twin is refuted with a re-checked witness."""
+or is a recorded erratum, and each negative twin (declared beside its claim, in the theorem
+module's TWINS / TWIN_EXPECT) comes back as declared -- refuted with a re-checked witness unless
+the module says otherwise."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from types import ModuleType
 
 from symcal.claims.core import Claim
 from symcal.report import agrees, is_erratum
@@ -25,3 +28,10 @@ def disagreements(claims: Sequence[Claim], verdicts: dict[str, Verdict]) -> list
 
 def refuted_with_rechecked_witness(v: Verdict) -> bool:
     return v.status is Status.REFUTED and v.witness is not None and v.witness.rechecked
+
+
+def twins_expecting(module: ModuleType, expect: str) -> dict[str, Callable[[], Claim]]:
+    """The theorem module's twins (``TWINS``, claim id -> builder) whose declared outcome
+    (``TWIN_EXPECT``, "refuted" where absent) is ``expect``."""
+    declared = getattr(module, "TWIN_EXPECT", {})
+    return {cid: build for cid, build in module.TWINS.items() if declared.get(cid, "refuted") == expect}

@@ -8,13 +8,12 @@ from fractions import Fraction as F
 from pathlib import Path
 
 import pytest
-import sympy
 
 from symcal.claims.core import Claim
 from symcal.library import load_module
 from symcal.runner import check_many
 from symcal.verdicts import IntervalProof, Status
-from tests.common.papers import disagreements, refuted_with_rechecked_witness, verdicts_by_id
+from tests.common.papers import disagreements, refuted_with_rechecked_witness, twins_expecting, verdicts_by_id
 
 C = load_module(Path(__file__).resolve().parents[2] / "theorems" / "calauzenes2013.py",
                 "symcal_test_theorems_calauzenes2013")
@@ -28,73 +27,12 @@ def tw(cid: str) -> str:
 
 
 P = "calauzenes2013."
-ALL_ONES = [((1, 1, 1, 1), F(1))]
-PROPOSED_FAILS = [((0, 0, 1), F(1, 3)), ((2, 1, 0), F(2, 3))]  # hinge is not differentiable
-REFUTED_TWINS: dict[str, Callable[[], Claim]] = {
-    P + "table1.dcg.gppm_form": lambda: C.table1_dcg_claim(tw("calauzenes2013.dcg"), gain_offset=0),
-    P + "table1.ndcg.gppm_form.corrected": lambda: C.table1_ndcg_claim(
-        tw("calauzenes2013.ndcg"), u_norm="dcg", f_norm="dcgk"),
-    P + "table1.prec.gppm_form": lambda: C.table1_binary_claim(tw("calauzenes2013.prec"), "prec", phi_scale=F(2)),
-    P + "table1.rec.gppm_form": lambda: C.table1_binary_claim(tw("calauzenes2013.rec"), "rec", phi_scale=F(2)),
-    P + "table1.auc.gppm_form.corrected": lambda: C.table1_binary_claim(
-        tw("calauzenes2013.auc"), "auc", phi_scale=F(2)),
-    P + "table1.spearman.gppm_form": lambda: C.spearman_claim(tw("calauzenes2013.spearman"), b_sign=1),
-    P + "table1.edge_cases": lambda: C.edge_claim(tw("calauzenes2013.edge"), widen=True),
-    P + "eq2": lambda: C.eq2_claim(tw("calauzenes2013.eq2"), overlap=True),
-    P + "eq2.converse_strict": lambda: C.eq2_claim(tw("calauzenes2013.eq2c"), converse=True, strict=False),
-    P + "eq6": lambda: C.eq6_claim(tw("calauzenes2013.eq6"), swap_sign=-1),
-    P + "theorem3_2.regret_lower_bound": lambda: C.thm32_claim(tw("calauzenes2013.thm32"), factor=F(12)),
-    P + "theorem3_3.err_gap.corrected": lambda: C.thm33_claim(tw("calauzenes2013.err"), "err", F(1, 96)),
-    P + "theorem3_3.ap_gap.corrected": lambda: C.thm33_claim(tw("calauzenes2013.ap"), "ap", F(-1, 48)),
-    P + "theorem3_3.err_not_all_optimal": lambda: C.thm33_not_all_optimal_claim(
-        tw("calauzenes2013.err_all"), "err", dist=ALL_ONES),
-    P + "theorem3_3.ap_not_all_optimal": lambda: C.thm33_not_all_optimal_claim(
-        tw("calauzenes2013.ap_all"), "ap", dist=ALL_ONES),
-    P + "lemma_b2.err_hypotheses": lambda: C.lemma_b2_claim(tw("calauzenes2013.b2err"), "err", strict=False),
-    P + "lemma_b2.ap_hypotheses": lambda: C.lemma_b2_claim(tw("calauzenes2013.b2ap"), "ap", strict=False),
-    P + "lemma4_1": lambda: C.lemma41_claim(tw("calauzenes2013.lemma41"), scale=F(1, 2)),
-    P + "lemma5_1": lambda: C.lemma51_claim(tw("calauzenes2013.lemma51"), c_terms=0),
-    P + "lemma5_1.p3": lambda: C.lemma51_claim(tw("calauzenes2013.lemma51p3"), p=F(3), c_terms=0),
-    P + "lemma5_1.p3_2": lambda: C.lemma51_claim(tw("calauzenes2013.lemma51p32"), p=F(3, 2), c_terms=0),
-    P + "lemma5_1.proof_first_step.corrected": lambda: C.lemma51_proof_claim(
-        tw("calauzenes2013.lemma51proof"), printed=False, regret_scale=F(11, 10)),
-    P + "table2.pointwise.square_hinge.scaling": lambda: C.square_hinge_scaling_claim(
-        tw("calauzenes2013.sqhscale"), power=3),
-    P + "table2.pointwise.square_hinge.inner_minimum": lambda: C.square_hinge_minimum_claim(
-        tw("calauzenes2013.sqhmin"), extra=F(1, 100)),
-    P + "table2.pointwise.square_hinge.corrected": lambda: C.square_hinge_claim(
-        tw("calauzenes2013.sqhc"), F(100, 51), statement="twin: c^2 just below the best constant 2"),
-    P + "table2.pointwise.square_hinge.best_constant": lambda: C.square_hinge_claim(
-        tw("calauzenes2013.sqhb"), F(199, 100), statement="twin: c^2 = 1.99 < 2"),
-    P + "table2.pointwise.squared": lambda: C.pointwise_squared_claim(tw("calauzenes2013.psq"), c2=1),
-    P + "table2.pointwise.logistic": lambda: C.pointwise_logistic_claim(tw("calauzenes2013.plog"), mu=5),
-    P + "table2.pointwise.exponential": lambda: C.pointwise_exponential_claim(tw("calauzenes2013.pexp"), mu=5),
-    P + "table2.pointwise.differentiable_hinge.scaling": lambda: C.diff_hinge_scaling_claim(
-        tw("calauzenes2013.dhscale"), power=2),
-    P + "table2.pointwise.differentiable_hinge.inner_minimum": lambda: C.diff_hinge_minimum_claim(
-        tw("calauzenes2013.dhmin"), extra=F(1, 100)),
-    P + "table2.pointwise.differentiable_hinge.corrected": lambda: C.diff_hinge_curvature_claim(
-        tw("calauzenes2013.dhc"), alpha_max=F(5, 2)),
-    P + "table2.pairwise.squared": lambda: C.pairwise_squared_claim(tw("calauzenes2013.qsq"), c2=F(1, 2)),
-    P + "table2.pairwise.logistic_reduction": lambda: C.pairwise_logistic_reduction_claim(
-        tw("calauzenes2013.qlogr"), extra=F(1, 10)),
-    P + "table2.pairwise.logistic": lambda: C.pairwise_logistic_claim(
-        tw("calauzenes2013.qlog"), const=sympy.Rational(26, 100)),
-    P + "table2.pairwise.exponential_form": lambda: C.pairwise_exponential_form_claim(
-        tw("calauzenes2013.qexpf"), extra=F(1, 10)),
-    P + "table2.pairwise.exponential": lambda: C.pairwise_exponential_claim(tw("calauzenes2013.qexp"), const=3),
-    P + "remark2.inner_risk_form": lambda: C.remark2_form_claim(
-        tw("calauzenes2013.r2form"), swap=True, phi=lambda t: t**3 + t),
-    P + "remark2.proposed_pairwise_order_preserving": lambda: C.remark2_claim(
-        tw("calauzenes2013.r2prop"), "proposed", dist=PROPOSED_FAILS),
-}
-# claims the paper says are false: the twin restores the missing condition and is proved
-PROVED_TWINS: dict[str, Callable[[], Claim]] = {
-    P + "eq2.converse_non_strict": lambda: C.eq2_claim(tw("calauzenes2013.eq2n"), converse=True, strict=True),
-    P + "remark2.usual_pairwise_not_order_preserving": lambda: C.remark2_claim(
-        tw("calauzenes2013.r2usual"), "usual", dist=[((0, 1, 0), F(1))]),
-}
-TWINS = {**REFUTED_TWINS, **PROVED_TWINS}
+# the twins live beside the claims, in theorems/calauzenes2013.py (TWINS, TWIN_EXPECT): refuted with a
+# re-checked witness, except for claims the paper says are false (the twin restores the missing
+# condition and is proved)
+TWINS: dict[str, Callable[[], Claim]] = C.TWINS
+REFUTED_TWINS = twins_expecting(C, "refuted")
+PROVED_TWINS = twins_expecting(C, "proved")
 
 
 @pytest.fixture(scope="module")

@@ -13,12 +13,11 @@ import pytest
 import scipy.optimize  # noqa: F401  (imported once here: the forked workers inherit it)
 import sympy
 
-from symcal import implies_cases
 from symcal.claims.core import Claim
 from symcal.library import load_module
 from symcal.runner import check_many
 from symcal.verdicts import Status
-from tests.common.papers import disagreements, refuted_with_rechecked_witness, verdicts_by_id
+from tests.common.papers import disagreements, refuted_with_rechecked_witness, twins_expecting, verdicts_by_id
 
 X = load_module(Path(__file__).resolve().parents[2] / "theorems" / "xia2009.py", "symcal_test_theorems_xia2009")
 CLAIMS: list[Claim] = X.CLAIMS
@@ -26,93 +25,11 @@ BY_ID = {c.id: c for c in CLAIMS}
 ERRATA = {c.id for c in CLAIMS if c.finding is not None}
 
 
-def tw(claim_id: str) -> str:
-    return claim_id + ".twin"
-
-
-TOP2_ORDER_PRESERVING = {"p_123": F(1, 2), "p_132": F(1, 4), "p_213": F(0), "p_231": F(0), "p_312": F(1, 4),
-                         "p_321": F(0)}
-
-REFUTED_TWINS: dict[str, Callable[[], Claim]] = {
-    "xia2009.eq5.top_n_is_permutation_level": lambda: X.eq5_claim(
-        tw("xia2009.eq5.top_n"), depth=lambda n: n - 2, sizes=(3, 3)),
-    "xia2009.eq5.top_n_minus_1_is_permutation_level": lambda: X.eq5_claim(
-        tw("xia2009.eq5.top_n_minus_1"), depth=lambda n: max(1, n - 2), sizes=(3, 3)),
-    "xia2009.eq7.bayes_ranker": lambda: implies_cases(
-        tw("xia2009.eq7"), cases=lambda n: X.bayes_cases(n, strict_argmax=True), sizes=(3, 3), domain="twin",
-        cite=BY_ID["xia2009.eq7.bayes_ranker"].citation, statement="twin: strict argmax"),
-    "xia2009.proposition4": lambda: implies_cases(
-        tw("xia2009.proposition4"), cases=lambda n: X.proposition4_cases(n, k_shift=-1), sizes=(3, 3), domain="twin",
-        cite=BY_ID["xia2009.proposition4"].citation, statement="twin: equal on top-(k-1) subgroups"),
-    "xia2009.proposition5": lambda: implies_cases(
-        tw("xia2009.proposition5"), cases=lambda n: X.proposition5_cases(n, flip=True), sizes=(3, 3), domain="twin",
-        cite=BY_ID["xia2009.proposition5"].citation, statement="twin: derivative order flipped"),
-    "xia2009.proposition8": lambda: implies_cases(
-        tw("xia2009.proposition8"), cases=lambda n: X.proposition8_cases(n, down=-1), sizes=(3, 3), domain="twin",
-        cite=BY_ID["xia2009.proposition8"].citation, statement="twin: k => k + 1"),
-    "xia2009.proposition8.converse_fails": lambda: X.proposition8_converse_claim(
-        tw("xia2009.proposition8.converse"), TOP2_ORDER_PRESERVING),
-    "xia2009.proposition9": lambda: implies_cases(
-        tw("xia2009.proposition9"), cases=lambda n: X.proposition9_cases(n, step=-1), sizes=(3, 3), domain="twin",
-        cite=BY_ID["xia2009.proposition9"].citation, statement="twin: k => k - 1"),
-    "xia2009.proposition9.example_strict": lambda: X.proposition9_example_claim(
-        tw("xia2009.proposition9.example"), drop_prop4=True),
-    "xia2009.theorem6.pair_set": lambda: X.theorem6_pairs_claim(tw("xia2009.theorem6.pairs"), drop_last=True,
-                                                                sizes=(3, 3)),
-    "xia2009.theorem6.most_probable_subgroup": lambda: implies_cases(
-        tw("xia2009.theorem6.bayes"), cases=lambda n: X.theorem6_bayes_cases(n, weaken=True), sizes=(3, 3),
-        domain="twin", cite=BY_ID["xia2009.theorem6.most_probable_subgroup"].citation,
-        statement="twin: the first pair dropped"),
-    "xia2009.theorem7.swap_identity": lambda: X.theorem7_identity_claim(tw("xia2009.theorem7.identity"), sign=-1,
-                                                                        sizes=(3, 3)),
-    "xia2009.listmle_topk.order_sensitive": lambda: X.listmle_os_claim(
-        tw("xia2009.listmle_topk"), strict_all=True, sizes=(3, 3)),
-    "xia2009.cosine.difference_identity": lambda: X.cosine_identity_claim(tw("xia2009.cosine.identity"), factor=2),
-    "xia2009.cosine_modified.order_sensitive": lambda: X.cosine_os_claim(
-        tw("xia2009.cosine_modified"), modified=False, sizes=(3, 3)),
-    **{cid: (lambda cid=cid, name=name: X.not_os_claim(tw(cid), name, sign=-1, location="twin", quote="twin",
-                                                       what="twin"))
-       for cid, name in [("xia2009.listmle.not_top_k_order_sensitive", "listmle"),
-                         ("xia2009.cosine.not_top_k_order_sensitive", "cosine"),
-                         ("xia2009.listnet.not_top_k_order_sensitive", "listnet"),
-                         ("xia2009.listnet_cao.not_top_k_order_sensitive", "listnet_cao")]},
-    "xia2009.proposition10.corrected": lambda: X.prop10_range_claim(
-        tw("xia2009.proposition10.corrected"), below=True, drop_range=True, pin=X.PROP10_WITNESS),
-    "xia2009.proposition10.listmle_consistent_above_c": lambda: X.prop10_range_claim(
-        tw("xia2009.proposition10.above_c"), below=False, flip=True, pin=X.PROP10_WITNESS),
-    "xia2009.proposition10.listmle_meets_hypothesis": lambda: X.prop10_hypothesis_claim(
-        tw("xia2009.proposition10.hypothesis"), flip=True),
-    "xia2009.listnet.difference_identity": lambda: X.listnet_identity_claim(
-        tw("xia2009.listnet.identity"), factor=2, sizes=(3, 3)),
-    "xia2009.listnet_modified.order_sensitive": lambda: X.listnet_os_claim(
-        tw("xia2009.listnet_modified"), modified=False, sizes=(3, 3)),
-    "xia2009.proposition10.q_hessian_decomposition": lambda: X.prop10_decomposition_claim(
-        tw("xia2009.proposition10.hessian"), drop_c=True),
-    "xia2009.proposition10.q_strictly_convex": lambda: X.prop10_convex_claim(
-        tw("xia2009.proposition10.convex"), drop_family=True),
-    "xia2009.proposition10.q_coercive": lambda: X.prop10_coercive_claim(
-        tw("xia2009.proposition10.coercive"), drop_family=True),
-}
-
-# further twins of the same claims (each must be refuted too)
-EXTRA_TWINS: dict[str, Callable[[], Claim]] = {
-    "listnet derivative pairing with the sign flipped": lambda: X.listnet_identity_claim(
-        tw("xia2009.listnet.identity_derivative"), flip_derivative=True, sizes=(3, 3)),
-}
-
-NUMERIC_TWINS: dict[str, Callable[[], Claim]] = {
-    "xia2009.theorem7.listmle_top1_n3": lambda: X.theorem7_numeric_claim(tw("xia2009.theorem7.n3"), 3, 1, 1,
-                                                                         check_pair=(2, 1)),
-    "xia2009.theorem7.listmle_top2_n4": lambda: X.theorem7_numeric_claim(tw("xia2009.theorem7.n4"), 4, 2, 2,
-                                                                         check_pair=(2, 1)),
-    "xia2009.listnet_modified.order_sensitive.library_at_points": lambda: X.sensitivity_numeric_claim(
-        tw("xia2009.listnet_modified.library"), "listnet", 3, 1, 1, location="twin", quote="twin",
-        what="original ListNet"),
-    "xia2009.listnet_cao.permutation_level_order_sensitive": lambda: X.sensitivity_numeric_claim(
-        tw("xia2009.listnet_cao"), "listnet_cao", 3, 1, 1, location="twin", quote="twin", what="Cao at depth 1"),
-}
-
-TWINS = {**REFUTED_TWINS, **NUMERIC_TWINS}
+# the twins live beside the claims, in theorems/xia2009.py (TWINS, TWIN_EXPECT, EXTRA_TWINS)
+TWINS: dict[str, Callable[[], Claim]] = X.TWINS
+REFUTED_TWINS = twins_expecting(X, "refuted")
+NUMERIC_TWINS = twins_expecting(X, "unknown")
+EXTRA_TWINS: dict[str, Callable[[], Claim]] = {what: build for what, (_, build) in X.EXTRA_TWINS.items()}
 TWIN_CLAIMS = {cid: build() for cid, build in {**TWINS, **EXTRA_TWINS}.items()}
 
 

@@ -99,3 +99,71 @@ def test_difference_functions_refuse_bad_weights():
     assert err.value.param == "weight a[1,2]"
     with pytest.raises(InvalidInput):
         difference_graph({})
+
+
+# --------------------------------------------------------------------------- issue 13: exact arrays, any size
+
+import random  # noqa: E402
+import time  # noqa: E402
+
+
+def naive_violations(a, m):
+    """Definition 8 one triple at a time, in Fractions: the oracle the array version must match."""
+    def d(i, j):
+        return a.get((i, j), F(0)) - a.get((j, i), F(0))
+
+    return [(i, j, k) for i in range(1, m + 1) for j in range(1, m + 1) for k in range(1, m + 1)
+            if len({i, j, k}) == 3 and d(i, j) > 0 and d(j, k) > 0 and d(i, k) < d(i, j) + d(j, k)]
+
+
+def test_low_noise_on_integer_arrays_agrees_with_the_fraction_triple_loop_on_random_weights():
+    rng = random.Random(13)
+    decided = {True: 0, False: 0}
+    for _ in range(80):
+        m = rng.randint(2, 7)
+        a = {(i, j): F(rng.randint(0, 6), rng.randint(1, 3)) for i in range(1, m + 1) for j in range(1, m + 1)
+             if i != j and rng.random() < 0.6}
+        bad = naive_violations(a, m)
+        res = is_low_noise(a, m)
+        assert res.holds == (not bad) and res.violations == tuple(bad)
+        decided[res.holds] += 1
+        if bad:
+            few = is_low_noise(a, m, max_listed=2)
+            assert few.violations == tuple(bad[:2]) and few.witness["violations"] == len(bad)
+            assert few.witness["triple"] == bad[0]
+    assert decided[True] and decided[False]  # both outcomes were exercised
+
+
+@pytest.mark.parametrize("bad", [0, -1, 1.5, True, "3"])
+def test_max_listed_must_be_a_positive_whole_number(bad):
+    with pytest.raises(InvalidInput, match="max_listed"):
+        is_low_noise({(1, 2): 1}, 3, max_listed=bad)
+
+
+def test_large_graphs_get_their_cycle_from_a_search_inside_a_strongly_connected_component(monkeypatch):
+    import symcal.ranking.difference as dmod
+
+    rng = random.Random(5)
+    for _ in range(30):
+        m = rng.randint(2, 9)
+        a = {(i, j): rng.randint(0, 3) for i in range(1, m + 1) for j in range(1, m + 1) if i != j}
+        monkeypatch.setattr(dmod, "_NX_CYCLE_EDGES", 10**9)
+        by_networkx = difference_cycle(a, m)
+        monkeypatch.setattr(dmod, "_NX_CYCLE_EDGES", 0)
+        by_search = difference_cycle(a, m)
+        assert (by_search is None) == (by_networkx is None)
+        if by_search is not None:
+            g = difference_graph(a, m)
+            assert all(g.has_edge(u, v) for u, v in zip(by_search, by_search[1:] + by_search[:1], strict=True))
+
+
+def test_a_2000_node_chain_is_checked_in_a_moment_and_every_two_edge_path_breaks_low_noise():
+    from symcal.ranking.preference import SparseWeights
+
+    chain = SparseWeights(2000, {(i, i + 1): 1 for i in range(1, 2000)})
+    t = time.process_time()
+    res = is_low_noise(chain, max_listed=5)
+    assert time.process_time() - t < 10
+    assert not res.holds and res.witness["violations"] == res.witness["paths_checked"] == 1998
+    assert res.violations == ((1, 2, 3), (2, 3, 4), (3, 4, 5), (4, 5, 6), (5, 6, 7))
+    assert difference_cycle(chain) is None

@@ -173,3 +173,64 @@ def test_order_cost_refuses_an_order_that_is_not_a_permutation():
     with pytest.raises(InvalidInput) as err:
         order_cost({(1, 2): 1}, (1, 1))
     assert err.value.param == "order"
+
+
+# --------------------------------------------------------------------------- issue 13: bounded, with a lower bound
+
+import time  # noqa: E402
+
+import numpy as np  # noqa: E402
+
+from symcal.ranking.feedback_arc_set import _packing_bound, _pairwise_bound  # noqa: E402
+
+
+def test_the_cycle_packing_bound_never_exceeds_the_minimum_and_beats_the_pairwise_bound():
+    rng = random.Random(8)
+    better = 0
+    for _ in range(40):
+        m = rng.randint(3, 7)
+        a = random_weights(rng, m, 0.7, [0, 1, 2, 3, 5])
+        w = np.zeros((m, m), dtype=np.int64)
+        for (i, j), v in a.items():
+            w[i - 1, j - 1] = v
+        best = brute_force_feedback_arc_set(a, m).weight
+        pair, pack = _pairwise_bound(w), _packing_bound(w, None)
+        assert pair <= pack <= best
+        better += pack > pair
+    assert better  # the packing adds something on some instances
+
+
+def dense_instance(m, seed):
+    rng = np.random.default_rng(seed)
+    return {(i + 1, j + 1): int(rng.integers(0, 10)) for i in range(m) for j in range(m) if i != j}
+
+
+def test_a_hard_dense_instance_stops_at_its_time_limit_with_the_best_order_and_a_proved_lower_bound():
+    a = dense_instance(60, 0)
+    t = time.process_time()
+    res = min_feedback_arc_set(a, 60, time_limit=2)
+    assert time.process_time() - t < 2 + 3  # the limit plus setting up the model
+    assert not res.certified and "NOT certified" in res.method
+    assert res.lower_bound is not None and 0 < res.lower_bound < res.weight == order_cost(a, res.order, 60)
+    # the twin: a small instance is solved, and its lower bound is the minimum itself
+    small = min_feedback_arc_set(dense_instance(6, 1), 6, time_limit=2)
+    assert small.certified and small.lower_bound == small.weight == brute_force_feedback_arc_set(
+        dense_instance(6, 1), 6).weight
+
+
+def test_components_beyond_the_lp_size_get_the_local_search_order_and_the_packing_bound(monkeypatch):
+    import symcal.ranking.feedback_arc_set as fas
+
+    monkeypatch.setattr(fas, "LP_MAX_NODES", 10)
+    a = dense_instance(14, 2)
+    res = min_feedback_arc_set(a, 14)
+    assert "no triangle LP" in res.method or res.certified
+    assert res.lower_bound <= res.weight == order_cost(a, res.order, 14)
+    exact = min_feedback_arc_set(a, 14, brute_force_nodes=9)
+    assert res.lower_bound <= exact.weight <= res.weight
+
+
+@pytest.mark.parametrize("bad", [float("nan"), float("inf"), -1, 0, "5", True])
+def test_a_time_limit_must_be_a_finite_positive_number(bad):
+    with pytest.raises(InvalidInput, match="time_limit"):
+        min_feedback_arc_set({(1, 2): 1}, 2, time_limit=bad)

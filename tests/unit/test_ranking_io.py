@@ -104,7 +104,7 @@ def test_describe_reports_figure1_as_low_noise_with_the_linear_minimiser_in_the_
         "cycle": None,
     }
     assert report["low_noise"]["holds"] and report["low_noise"]["violating_triple"] is None
-    assert report["min_conditional_risk"] == {"value": "1/2", "optimal_order": [1, 2, 3]}
+    assert report["min_conditional_risk"] == {"status": "exact", "value": "1/2", "optimal_order": [1, 2, 3]}
     assert report["linear_surrogate"]["alpha_star"] == ["3/4", "-3/16", "-9/16"]
     assert report["linear_surrogate"]["in_optimal_set"] is True
 
@@ -120,3 +120,71 @@ def test_describe_reports_the_violating_triple_and_a_cycle():
     assert cyclic["min_conditional_risk"]["value"] == "1"
     # all net scores are 0, so alpha* = 0 ties everything and breaks the strict 1 > 2
     assert cyclic["linear_surrogate"]["in_optimal_set"] is False
+
+
+# --------------------------------------------------------------------------- issue 13: exact arrays, bounded minimum
+
+import random  # noqa: E402
+import time  # noqa: E402
+
+from symcal.ranking import (  # noqa: E402
+    difference_cycle,
+    difference_graph,
+    in_optimal_set,
+    is_low_noise,
+    min_conditional_risk,
+)
+from symcal.ranking.preference import SparseWeights  # noqa: E402
+from symcal.ranking.surrogates import linear_surrogate_minimiser  # noqa: E402
+
+
+def test_the_report_agrees_with_the_reference_functions_on_random_instances():
+    rng = random.Random(21)
+    for _ in range(25):
+        m = rng.randint(2, 9)
+        a = {(i, j): F(rng.randint(0, 5), rng.randint(1, 3)) for i in range(1, m + 1) for j in range(1, m + 1)
+             if i != j and rng.random() < 0.5}
+        rep = describe_preferences(a, m)
+        low = is_low_noise(a, m)
+        best = min_conditional_risk(a, m)
+        alpha = linear_surrogate_minimiser(a, 1, m)
+        inside = in_optimal_set(a, alpha, m)
+        assert rep["low_noise"]["holds"] == low.holds and rep["low_noise"]["reason"] == low.reason
+        assert rep["difference_graph"]["edges"] == [[i, j, str(d["weight"])] for i, j, d in
+                                                     sorted(difference_graph(a, m).edges(data=True))]
+        assert rep["difference_graph"]["is_dag"] == (difference_cycle(a, m) is None)
+        assert rep["min_conditional_risk"] == {"status": "exact", "value": str(best.value),
+                                               "optimal_order": list(best.order)}
+        assert rep["linear_surrogate"]["alpha_star"] == [str(v) for v in alpha]
+        assert rep["linear_surrogate"]["in_optimal_set"] == inside.holds
+        assert rep["linear_surrogate"]["reason"] == inside.reason
+
+
+def dense(m, seed=0):
+    rng = random.Random(seed)
+    return SparseWeights(m, {(i, j): F(rng.randint(0, 9), rng.randint(1, 5)) for i in range(1, m + 1)
+                             for j in range(1, m + 1) if i != j and rng.random() < 0.5})
+
+
+def test_a_300_node_dense_distribution_is_reported_in_seconds_with_an_honest_minimum():
+    t = time.process_time()
+    rep = describe_preferences(dense(300), time_limit=20)
+    assert time.process_time() - t < 20
+    assert rep["low_noise"]["holds"] is False and len(rep["low_noise"]["violations"]) == 20
+    assert rep["low_noise"]["violation_count"] > 20
+    risk = rep["min_conditional_risk"]
+    if risk["status"] == "unknown":  # NP-hard: the interval, never a made-up minimum
+        assert risk["value"] is None and F(risk["lower_bound"]) <= F(risk["best_value"])
+        assert sorted(risk["best_order"]) == list(range(1, 301))
+        inside = rep["linear_surrogate"]["in_optimal_set"]
+        r = F(rep["linear_surrogate"]["risk_at_alpha_star"])
+        assert inside is (None if F(risk["lower_bound"]) < r <= F(risk["best_value"]) else r <= F(risk["lower_bound"]))
+
+
+def test_a_weights_file_loads_sparsely_and_a_huge_m_is_refused(tmp_path):
+    a = load_preferences(write(tmp_path, {"m": 2000, "weights": [[i, i + 1, 1] for i in range(1, 2000)]}))
+    assert isinstance(a, SparseWeights) and len(a.nonzero) == 1999 and a[(5, 6)] == 1 and a[(6, 5)] == 0
+    rep = describe_preferences(a, time_limit=30)
+    assert rep["min_conditional_risk"] == {"status": "exact", "value": "0", "optimal_order": list(range(1, 2001))}
+    with pytest.raises(InvalidInput, match="m=1000000000.*1e18 entries"):
+        load_preferences(write(tmp_path, {"m": 10**9, "weights": [[1, 2, 1]]}))

@@ -164,3 +164,127 @@ def test_a_json_file_is_read_with_exact_numbers(tmp_path):
     path.write_text('{"matrix": [[0, 0.5]]}')
     with pytest.raises(InvalidInput, match="float"):
         LossMatrix.from_file(path)
+
+
+# --------------------------------------------------------------------------- issue 13: strict, sized, fast
+
+import json  # noqa: E402
+import random  # noqa: E402
+import time  # noqa: E402
+
+import sympy  # noqa: E402
+
+import symcal.ranking.loss_matrix as lm  # noqa: E402
+
+
+@pytest.mark.parametrize("labels, preds, param", [
+    (["a", "b", "a"], None, "labels[2]"),
+    (None, [(1, 2), (1, 2)], "predictions[1]"),
+    ([[0, 1], [1, 0], [0, 1]], None, "labels[2]"),  # unhashable, compared by value
+])
+def test_duplicate_labels_or_predictions_are_refused_naming_the_repeat(labels, preds, param):
+    rows = [[1, 2], [3, 4], [5, 6]]
+    if preds is not None:
+        rows = [[1, 2], [3, 4]]
+    with pytest.raises(InvalidInput) as err:
+        LossMatrix.from_rows(rows, labels=labels, predictions=preds)
+    assert err.value.param == param and "repeats" in str(err.value)
+    LossMatrix.from_rows(rows)  # the twin: default names are distinct
+
+
+def test_duplicate_labels_in_a_file_are_refused(tmp_path):
+    p = tmp_path / "dup.json"
+    p.write_text(json.dumps({"matrix": [[0, 1], [1, 0]], "labels": [[1, 0], [1, 0]]}))
+    with pytest.raises(InvalidInput, match=r"labels\[1\]"):
+        LossMatrix.from_file(p)
+
+
+def test_a_matrix_beyond_the_entry_limit_is_refused_with_its_size(monkeypatch):
+    monkeypatch.setattr(lm, "MAX_ENTRIES", 5)
+    with pytest.raises(InvalidInput, match=r"2 x 3 = 6 entries; at most 5"):
+        LossMatrix.from_rows([[1, 2, 3], [4, 5, 6]])
+    LossMatrix.from_rows([[1, 2], [3, 4]])
+
+
+def test_a_named_loss_too_large_for_the_machine_is_refused_before_it_is_built():
+    t = time.process_time()
+    with pytest.raises(InvalidInput) as err:
+        named_loss("pd", 8, labels="total_orders")
+    assert time.process_time() - t < 1
+    assert err.value.param == "r" and "40,320 x 40,320 = 1.6e9 entries; at most 5e7" in str(err.value)
+    with pytest.raises(InvalidInput, match="6,561 x 40,320"):
+        named_loss("eru", 8)
+    assert named_loss("pd", 4, labels="total_orders").matrix.shape == (24, 24)
+
+
+def random_low_rank(rng, n, k, r, c=0):
+    a = [[rng.randint(-3, 3) for _ in range(r)] for _ in range(n)]
+    b = [[rng.randint(-3, 3) for _ in range(k)] for _ in range(r)]
+    return [[sum(a[i][t] * b[t][j] for t in range(r)) + c for j in range(k)] for i in range(n)]
+
+
+def test_the_flint_engine_and_the_fallback_certify_the_same_ranks_and_affine_dimensions(monkeypatch):
+    pytest.importorskip("flint")
+    rng = random.Random(17)
+    for _ in range(60):
+        n, k = rng.randint(1, 7), rng.randint(1, 7)
+        rows = random_low_rank(rng, n, k, rng.randint(0, min(n, k)), rng.choice([0, 1, F(1, 2)]))
+        mat = LossMatrix.from_rows(rows)
+        monkeypatch.setattr(lm, "USE_FLINT", None)
+        rk, af = mat.rank(), None
+        af = mat.affine_dimension(base=rk)
+        monkeypatch.setattr(lm, "USE_FLINT", False)
+        rk0 = mat.rank()
+        af0 = mat.affine_dimension(base=rk0)
+        assert rk.certified and af.certified and rk0.certified and af0.certified
+        assert rk.value == rk0.value == sympy.Matrix(rows).rank() and af.value == af0.value
+        assert rk.decomposition.check(mat).holds
+        if af.decomposition is not None:
+            assert af.decomposition.d == af.value and af.decomposition.check(mat).holds
+
+
+@pytest.mark.parametrize("rows, rank, affine, why", [
+    ([[0, 1], [1, 0]], 2, 1, "column and row spaces"),
+    ([[1, 2], [3, 4]], 2, 2, "1^T M^-1 1 = 0"),
+    ([[1, 0], [0, 1], [1, 1]], 2, 2, "not in the column space"),
+    ([[1, 0, 1], [0, 1, 1]], 2, 2, "not in the row space"),
+])
+def test_the_affine_dimension_is_certified_by_the_column_and_row_spaces_of_one(rows, rank, affine, why):
+    pytest.importorskip("flint")
+    mat = LossMatrix.from_rows(rows)
+    af = mat.affine_dimension()
+    assert mat.rank().value == rank and af.value == affine and af.certified
+    assert any(why in note for note in af.notes), af.notes
+
+
+def test_large_minors_are_certified_by_a_determinant_modulo_a_prime(monkeypatch):
+    pytest.importorskip("flint")
+    monkeypatch.setattr(lm, "EXACT_DET_MAX", 2)
+    rows = [[3, 1, 4, 1], [5, 9, 2, 6], [5, 3, 5, 8], [9, 7, 9, 3]]
+    cert = LossMatrix.from_rows(rows).rank()
+    det = cert.minors[0][2]
+    assert cert.value == 4 and isinstance(det, lm.ModularDeterminant)
+    assert det.residue == int(sympy.Matrix(rows).det()) % det.modulus != 0
+    af = LossMatrix.from_rows(rows).affine_dimension(base=cert)
+    assert af.value == 3 and af.certified
+
+
+def test_a_300_by_300_random_matrix_is_certified_in_seconds():
+    pytest.importorskip("flint")
+    rows = np.random.default_rng(1).integers(0, 10, size=(300, 300)).tolist()
+    t = time.process_time()
+    mat = LossMatrix.from_rows(rows)
+    rk = mat.rank()
+    af = mat.affine_dimension(base=rk)
+    assert time.process_time() - t < 30
+    assert rk.value == 300 and af.value == 299 and af.decomposition.check(mat).holds
+
+
+def test_a_wrong_entry_is_still_caught_where_the_check_compares_unit_rows_directly():
+    rows = [[1, 2, 3], [4, 5, 6]]
+    mat = LossMatrix.from_rows(rows)
+    eye = Decomposition(np.eye(2, dtype=np.int64), 1, np.array([[1, 4], [2, 5], [3, 7]]), 1, F(0), ("a", "b"))
+    res = eye.check(mat)
+    assert not res.holds and res.witness["prediction"] == "t3" and res.witness["label"] == "y2"
+    right = Decomposition(np.eye(2, dtype=np.int64), 1, np.array([[1, 4], [2, 5], [3, 6]]), 1, F(0), ("a", "b"))
+    assert right.check(mat).holds

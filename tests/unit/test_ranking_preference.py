@@ -164,3 +164,54 @@ def test_lemma7_single_edge_construction_gives_the_unit_indicator_weights():
     assert expected_weights(dist) != unit_weights(4, edges[:-1])
     with pytest.raises(InvalidInput):
         single_edge_distribution(4, [])
+
+
+# --------------------------------------------------------------------------- issue 13: sparse weights, sizes
+
+import pickle  # noqa: E402
+
+import numpy as np  # noqa: E402
+
+from symcal.ranking.preference import MAX_M, SparseWeights, check_m, sparse_weights, weight_matrix  # noqa: E402
+
+
+def test_sparse_weights_read_exactly_like_the_dense_mapping_of_as_weights():
+    dense = as_weights({(1, 2): "1/2", (3, 1): 2}, m=4)[1]
+    sw = SparseWeights(4, {(1, 2): "1/2", (3, 1): 2, (2, 3): 0})
+    assert len(sw) == len(dense) == 12 and list(sw) == list(dense) and sw == dense
+    assert dict(sw.nonzero) == {(1, 2): F(1, 2), (3, 1): F(2)} and sw[(2, 1)] == 0
+    assert as_weights(sw) == (4, sw) and pickle.loads(pickle.dumps(sw)) == sw
+    for missing in [(1, 1), (0, 2), (1, 5), "12", (1.5, 2)]:
+        with pytest.raises(KeyError):
+            sw[missing]
+    with pytest.raises(InvalidInput, match="m"):
+        as_weights(sw, m=5)
+    assert sparse_weights(figure1()) == as_weights(figure1())[1]
+
+
+def test_sparse_weights_refuse_what_as_weights_refuses():
+    for bad, param in [({(1, 1): 1}, "weights"), ({(1, 2): -1}, "a[1,2]"), ({(1, 2): 0.5}, "a[1,2]"),
+                       ({(1, 9): 1}, "weights"), ([(1, 2)], "weights")]:
+        with pytest.raises(InvalidInput, match=param.replace("[", r"\[")):
+            SparseWeights(3, bad)
+
+
+@pytest.mark.parametrize("build", [
+    lambda m: check_m(m),
+    lambda m: PreferenceGraph(m, {}),
+    lambda m: as_weights({(1, 2): 1}, m=m),
+    lambda m: SparseWeights(m, {}),
+])
+def test_a_number_of_results_beyond_the_machine_is_refused_up_front_with_the_sizes(build):
+    for m in (MAX_M + 1, 10**9, 10**40):
+        with pytest.raises(InvalidInput) as err:
+            build(m)
+        assert err.value.param == "m" and "at most 2.5e7" in str(err.value) and "entries" in str(err.value)
+    build(3)  # the twin: a small m is fine
+
+
+def test_the_weight_matrix_is_exact_over_the_common_denominator_and_python_ints_when_huge():
+    w, scale = weight_matrix({(1, 2): F(1, 2), (2, 3): F(1, 3)}, 3)
+    assert scale == 6 and w.dtype == np.int64 and w[0, 1] == 3 and w[1, 2] == 2 and w.sum() == 5
+    w, scale = weight_matrix({(1, 2): 10**30, (2, 1): 1}, 2)
+    assert w.dtype == object and w[0, 1] == 10**30 and scale == 1

@@ -1,0 +1,97 @@
+"""``symcal report``: the verdicts of the selected claims as Markdown, HTML or LaTeX.
+
+    symcal report [PATTERN ...] [--format md|html|latex] [--out FILE] [--timeout S] [--jobs N]
+                  [--theorems FILE [--with-library]]
+
+* ``md`` (the default): the Markdown report, stamped with backend versions.
+* ``html``: ONE self-contained file (inline CSS and inline SVG; no network, no script), grouped by
+  paper with the errata first, statuses coloured, each refuted node claim's counterexample drawn.
+* ``latex``: a complete document that compiles with a plain ``pdflatex``; each claim is a table
+  row (id, location, statement, verdict, scope) to paste into an appendix.
+
+Without ``--format`` the suffix of ``--out`` decides (``.html``/``.htm``, ``.tex``, else ``md``).
+Exit codes as ``symcal check``: 0 when every verdict agrees with its source or is a recorded
+erratum, 1 when another verdict disagrees, 2 on bad input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+from symcal.errors import invalid
+
+__all__ = ["register", "run", "render", "FORMATS"]
+
+FORMATS = ("md", "html", "latex")
+_SUFFIXES = {".html": "html", ".htm": "html", ".tex": "latex", ".md": "md", ".markdown": "md"}
+
+
+def register(sub: Any) -> None:
+    from symcal.cli import _jobs, _positive
+
+    sp = sub.add_parser("report", help="write the verdicts as Markdown, one self-contained HTML file, or LaTeX")
+    sp.add_argument("patterns", nargs="*", metavar="PATTERN", help="ids, id prefixes or globs ('uematsu2013.*')")
+    sp.add_argument("--format", choices=FORMATS, default=None,
+                    help="md (default), html (self-contained) or latex (a compilable document); "
+                         "default: from the suffix of --out")
+    sp.add_argument("--out", metavar="FILE", help="write the report to FILE instead of printing it")
+    sp.add_argument("--timeout", type=_positive, default=60.0, help="seconds per decision (default 60)")
+    sp.add_argument("--jobs", type=_jobs, default=min(2, os.cpu_count() or 1), help="parallel workers")
+    sp.add_argument("--theorems", action="append", metavar="FILE",
+                    help="a Python file of your own claims (instead of the bundled library)")
+    sp.add_argument("--with-library", action="store_true", help="with --theorems: also load the bundled library")
+    sp.set_defaults(fn=run)
+
+
+def output_format(fmt: str | None, out: str | None) -> str:
+    """The format asked for, else the one the suffix of ``out`` names, else Markdown."""
+    if fmt is not None:
+        return fmt
+    if out:
+        return _SUFFIXES.get(Path(out).suffix.lower(), "md")
+    return "md"
+
+
+def render(pairs: list[tuple[Any, Any]], fmt: str) -> str:
+    """The report of ``pairs`` (claim, verdict) in ``fmt`` (``md``, ``html`` or ``latex``)."""
+    if fmt == "md":
+        from symcal.report import markdown_report
+
+        return markdown_report(pairs) + "\n"
+    if fmt == "html":
+        from symcal.report.html import report_html
+
+        return report_html(pairs)
+    if fmt == "latex":
+        from symcal.report.latex import latex_report
+
+        return latex_report(pairs)
+    raise invalid("--format", fmt, "one of " + ", ".join(FORMATS))
+
+
+def run(args: argparse.Namespace) -> int:
+    from symcal.cli import EXIT_DISAGREE, EXIT_OK, _claims, _end_progress, _progress
+    from symcal.library import select
+    from symcal.report import agrees, is_erratum
+    from symcal.runner import check_many
+
+    fmt = output_format(args.format, args.out)
+    claims = select(_claims(args), args.patterns)
+    verdicts = check_many(claims, timeout=args.timeout, jobs=args.jobs, progress=_progress())
+    _end_progress()
+    pairs = list(zip(claims, verdicts, strict=True))
+    text = render(pairs, fmt)
+    if args.out:
+        try:
+            Path(args.out).write_text(text, encoding="utf-8")
+        except OSError as e:
+            raise invalid("--out", args.out, "a file symcal can write", str(e)) from None
+        print(f"wrote {args.out} ({fmt}, {len(text.encode()):,} bytes)", file=sys.stderr)
+    else:
+        sys.stdout.write(text)
+    bad = [c for c, v in pairs if not agrees(c, v) and not is_erratum(c, v)]
+    return EXIT_DISAGREE if bad else EXIT_OK

@@ -1,0 +1,398 @@
+"""Unsatisfiability of an SMT-LIB2 query, certified by a case tree with Farkas leaves.
+
+Reading the query.  The kernel reads the SMT-LIB2 text itself (the very text kept in the
+evidence and re-decided by cvc5), so a certificate cannot change the question:
+
+* ``declare-fun``/``declare-const`` of sort ``Real``, ``Int`` or ``Bool``; an ``Int`` is read
+  as a real number (the real relaxation: unsat over the reals implies unsat over the
+  integers, which is all a proof needs);
+* every ``assert`` is put in negation normal form; an atom ``a REL b`` becomes a *literal*
+  on a canonical atom ``p < 0`` or ``p <= 0`` (``p`` the polynomial ``a - b`` or ``b - a``,
+  scaled by a positive number so that its first non-constant coefficient is 1; an atom and
+  its negation share the canonical atom with opposite polarity); ``a = b`` is read as
+  ``a - b <= 0 and b - a <= 0``;
+* an if-then-else term ``(ite c t e)`` is replaced by a fresh variable ``v`` with the side
+  conditions ``(c => v = t) and (not c => v = e)``, and a quotient ``(/ a b)`` by a
+  non-constant ``b`` by a fresh ``v`` with ``b = 0 or v * b = a`` (SMT-LIB leaves ``a / 0``
+  unspecified): every model of the text extends to a model of the new query, so unsat of
+  the new one proves unsat of the text.
+
+The certificate.  A tree: ``{"split": ATOM, "then": TREE, "else": TREE}`` branches on an
+atom (``ATOM = [op, poly]`` means ``poly op 0`` with op ``<`` or ``<=``; any atom may be
+split on, since every point either satisfies it or not), and a leaf
+``{"farkas": [[FACTORS, LAMBDA], ...]}`` closes a branch.  At a leaf the kernel itself
+assigns the branch's literals, simplifies the query and propagates the literals it forces
+(unit propagation) until nothing changes.  The leaf is closed when the query simplifies to
+false; otherwise each entry names a product ``G`` of factors -- a true literal ``p < 0`` /
+``p <= 0`` of the leaf contributes ``-p`` (``> 0`` / ``>= 0``), ``["sq", s]`` contributes
+``s**2 >= 0`` -- and a non-negative rational LAMBDA, and ``sum LAMBDA * G`` must be a
+constant ``c < 0``, or ``c = 0`` with a positive multiplier on a product of strict literals.
+No point satisfies the leaf's literals, since there that sum is ``>= 0`` (``> 0``).  With one
+literal per entry this is Farkas' lemma (complete for linear constraints); with products and
+squares, a Positivstellensatz certificate (sound for polynomial constraints).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from typing import Any
+
+from symcal.kernel.poly import Poly, frac
+from symcal.kernel.sexpr import parse
+from symcal.kernel.terms import RELATIONS, Evaluator, PolyAlgebra, Unsupported, expand_lets, is_bool, show
+
+__all__ = ["Query", "read_query", "literal", "propagate", "leaf_constraints", "check_farkas", "check_tree",
+           "atom_json", "constraint_of"]
+
+Formula = Any  # True | False | ("lit", key, polarity) | ("and", tuple) | ("or", tuple)
+
+
+def literal(p: Poly, strict: bool) -> Formula:
+    """The formula ``p < 0`` (strict) or ``p <= 0`` on its canonical atom."""
+    c = p.constant()
+    if c is not None:
+        return c < 0 if strict else c <= 0
+    lead = p.leading()
+    assert lead is not None
+    q = p.scale(1 / abs(lead))
+    if lead > 0:
+        return ("lit", ("lin", q.key(), strict), True)
+    return ("lit", ("lin", (-q).key(), not strict), False)  # q REL 0  <=>  not (-q REL' 0)
+
+
+def constraint_of(key: Any, polarity: bool) -> tuple[Poly, bool]:
+    """A true literal on a linear atom as the constraint ``p < 0`` (True) or ``p <= 0``."""
+    p, strict = Poly(dict(key[1])), key[2]
+    return (p, strict) if polarity else (-p, not strict)
+
+
+def atom_json(p: Poly, strict: bool) -> list[Any]:
+    return ["<" if strict else "<=", p.to_json()]
+
+
+def _mk(op: str, parts: list[Formula]) -> Formula:
+    absorbing, neutral = (False, True) if op == "and" else (True, False)
+    out: list[Formula] = []
+    for f in parts:
+        if f is absorbing:
+            return absorbing
+        if f is neutral:
+            continue
+        if isinstance(f, tuple) and f[0] == op:
+            out.extend(f[1])
+        else:
+            out.append(f)
+    if not out:
+        return neutral
+    return out[0] if len(out) == 1 else (op, tuple(out))
+
+
+class _Lifting(PolyAlgebra):
+    def __init__(self, query: Query) -> None:
+        self.q = query
+
+    def ite(self, node: list[Any], ev: Evaluator) -> Poly:
+        q = self.q
+        v, new = self._fresh("ite", show(node))
+        if new:
+            t, e = ev.term(node[2]), ev.term(node[3])
+            q.side.append(_mk("and", [_mk("or", [q.nnf(node[1], False), _eq(v - t)]),
+                                      _mk("or", [q.nnf(node[1], True), _eq(v - e)])]))
+        return v
+
+    def div(self, a: Poly, b: Poly) -> Poly:
+        if b.constant() is not None:
+            return super().div(a, b)
+        v, new = self._fresh("div", f"{a.key()}/{b.key()}")
+        if new:  # v = a / b where b != 0 (SMT-LIB leaves a / 0 unspecified)
+            self.q.side.append(_mk("or", [_eq(b), _eq(v * b - a)]))
+        return v
+
+    def _fresh(self, what: str, text: str) -> tuple[Poly, bool]:
+        """The variable standing for the term with this text (named by a hash of it, so equal
+        terms share one variable, whatever order the assertions are read in); True if new."""
+        q = self.q
+        name = f"{what}!{hashlib.sha256(text.encode()).hexdigest()[:12]}"
+        if name in q.texts:
+            if q.texts[name] != text:
+                raise Unsupported(f"two lifted terms share the name {name}")
+            return Poly.var(name), False
+        if name in q.sorts:
+            raise Unsupported(f"the lifted name {name} is a declared variable")
+        q.sorts[name] = "Real"
+        q.texts[name] = text
+        q.lifted.append(name)
+        return Poly.var(name), True
+
+
+def _eq(p: Poly) -> Formula:
+    return _mk("and", [literal(p, False), literal(-p, False)])
+
+
+def _neq(p: Poly) -> Formula:
+    return _mk("or", [literal(p, True), literal(-p, True)])
+
+
+@dataclass
+class Query:
+    """The conjunction of a script's assertions, in negation normal form."""
+
+    sorts: dict[str, str] = field(default_factory=dict)
+    assertions: list[Any] = field(default_factory=list)
+    side: list[Formula] = field(default_factory=list)
+    lifted: list[str] = field(default_factory=list)
+    texts: dict[str, str] = field(default_factory=dict)
+    formula: Formula = True
+
+    def __post_init__(self) -> None:
+        self._ev = Evaluator(_Lifting(self))
+        self._memo: dict[tuple[int, bool], tuple[Any, Formula]] = {}
+
+    def poly(self, e: Any) -> Poly:
+        return self._ev.term(e)
+
+    def nnf(self, e: Any, pol: bool) -> Formula:
+        hit = self._memo.get((id(e), pol))
+        if hit is not None and hit[0] is e:
+            return hit[1]
+        f = self._nnf(e, pol)
+        self._memo[(id(e), pol)] = (e, f)
+        return f
+
+    def _nnf(self, e: Any, pol: bool) -> Formula:
+        if e in ("true", "false"):
+            return (e == "true") == pol
+        if isinstance(e, str):
+            if self.sorts.get(e) != "Bool":
+                raise Unsupported(f"{e} is not a Boolean")
+            return ("lit", ("bool", e), pol)
+        if not isinstance(e, list):
+            raise Unsupported(f"not a formula: {e!r}")
+        op, args = e[0], e[1:]
+        both = ("and", "or") if pol else ("or", "and")
+        if op in ("and", "or"):
+            return _mk(both[op == "or"], [self.nnf(a, pol) for a in args])
+        if op == "not" and len(args) == 1:
+            return self.nnf(args[0], not pol)
+        if op == "=>" and len(args) >= 2:  # (=> a b c) is (=> a (=> b c))
+            return _mk(both[1], [self.nnf(a, not pol) for a in args[:-1]] + [self.nnf(args[-1], pol)])
+        if op == "ite" and len(args) == 3:
+            c, t, f = args
+            return _mk("or", [_mk("and", [self.nnf(c, True), self.nnf(t, pol)]),
+                              _mk("and", [self.nnf(c, False), self.nnf(f, pol)])])
+        if op in ("=", "distinct") and len(args) >= 2 or op == "xor" and len(args) == 2:
+            if op == "distinct" and len(args) > 2:
+                pairs = [["distinct", a, b] for i, a in enumerate(args) for b in args[i + 1:]]
+                return _mk(both[0], [self.nnf(x, pol) for x in pairs])
+            want_equal = (op == "=") == pol
+            if is_bool(args[0], self.sorts):
+                parts = [_mk("or", [_mk("and", [self.nnf(a, True), self.nnf(b, want_equal)]),
+                                    _mk("and", [self.nnf(a, False), self.nnf(b, not want_equal)])])
+                         for a, b in zip(args, args[1:], strict=False)]
+            else:
+                diffs = [self.poly(a) - self.poly(b) for a, b in zip(args, args[1:], strict=False)]
+                parts = [_eq(d) if want_equal else _neq(d) for d in diffs]
+            return _mk("and" if want_equal else "or", parts)
+        if op in RELATIONS and len(args) >= 2:
+            parts = []
+            for a, b in zip(args, args[1:], strict=False):
+                pa, pb = self.poly(a), self.poly(b)
+                p, strict = (pa - pb, op == "<") if op in ("<", "<=") else (pb - pa, op == ">")
+                parts.append(literal(p, strict) if pol else literal(-p, not strict))
+            return _mk("and" if pol else "or", parts)
+        raise Unsupported(f"the connective {op!r} is not understood by the kernel")
+
+
+def read_query(text: str) -> Query:
+    """The conjunction of the assertions of an SMT-LIB2 script."""
+    q = Query()
+    defined: dict[str, Any] = {}
+    for cmd in parse(text):
+        if not (isinstance(cmd, list) and cmd and isinstance(cmd[0], str)):
+            raise Unsupported(f"not a command: {cmd!r}")
+        head = cmd[0]
+        if head in ("set-logic", "set-info", "set-option", "check-sat", "exit", "get-model"):
+            continue
+        if head in ("declare-fun", "declare-const"):
+            sort = cmd[3] if head == "declare-fun" and len(cmd) == 4 and cmd[2] == [] else (
+                cmd[2] if head == "declare-const" and len(cmd) == 3 else None)
+            if sort not in ("Real", "Int", "Bool") or not isinstance(cmd[1], str) or cmd[1] in q.sorts:
+                raise Unsupported(f"declaration {cmd!r}: only fresh constants of sort Real, Int or Bool")
+            q.sorts[cmd[1]] = "Bool" if sort == "Bool" else "Real"
+        elif head == "define-fun" and len(cmd) == 5 and cmd[2] == [] and isinstance(cmd[1], str):
+            defined[cmd[1]] = expand_lets(cmd[4], defined)
+        elif head == "assert" and len(cmd) == 2:
+            q.assertions.append(expand_lets(cmd[1], defined))
+        else:
+            raise Unsupported(f"the command {head!r} is not understood by the kernel")
+    for e in q.assertions:
+        for name in _free(e):
+            if name not in q.sorts:
+                raise Unsupported(f"{name} is used but not declared")
+    q.formula = _mk("and", [q.nnf(e, True) for e in q.assertions])
+    q.formula = _mk("and", [q.formula, *q.side])
+    return q
+
+
+def _free(e: Any) -> set[str]:
+    out: set[str] = set()
+    seen: set[int] = set()
+    stack = [e]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, str):
+            if x not in ("true", "false"):
+                out.add(x)
+        elif isinstance(x, list) and id(x) not in seen:
+            seen.add(id(x))
+            stack.extend(x[1:])
+    return out
+
+
+def simplify(f: Formula, assign: dict[Any, bool], memo: dict[int, Formula] | None = None) -> Formula:
+    """``f`` with the assigned atoms replaced by their truth values."""
+    if isinstance(f, bool):
+        return f
+    if f[0] == "lit":
+        v = assign.get(f[1])
+        return f if v is None else v == f[2]
+    memo = {} if memo is None else memo
+    hit = memo.get(id(f))
+    if hit is not None:
+        return hit
+    out = _mk(f[0], [simplify(g, assign, memo) for g in f[1]])
+    memo[id(f)] = out
+    return out
+
+
+def propagate(q: Query, assign: dict[Any, bool]) -> tuple[bool, dict[Any, bool]]:
+    """Unit propagation: (closed, assignment) where closed means the query is false under the
+    assignment; otherwise the assignment is extended by every literal the query forces."""
+    assign = dict(assign)
+    while True:
+        f = simplify(q.formula, assign)
+        if f is False:
+            return True, assign
+        if f is True:
+            return False, assign
+        units = [f] if f[0] == "lit" else [g for g in f[1] if f[0] == "and" and g[0] == "lit"]
+        new = False
+        for _, key, pol in units:
+            if key in assign and assign[key] != pol:
+                return True, assign
+            if key not in assign:
+                assign[key] = pol
+                new = True
+        if not new:
+            return False, assign
+
+
+def leaf_constraints(q: Query, assign: dict[Any, bool]) -> tuple[bool, dict[tuple[Any, bool], Poly]]:
+    """(closed, constraints): the constraints are the leaf's true literals on linear atoms,
+    keyed by (polynomial key, strict)."""
+    closed, full = propagate(q, assign)
+    out: dict[tuple[Any, bool], Poly] = {}
+    for key, pol in full.items():
+        if key[0] == "lin":
+            p, strict = constraint_of(key, pol)
+            out[(p.key(), strict)] = p
+    return closed, out
+
+
+def _form(factors: Any, constraints: dict[tuple[Any, bool], Poly]) -> tuple[Poly, bool]:
+    """The product ``G`` of the factors, with ``G >= 0`` at every point of the branch, and
+    whether ``G > 0`` there.  A factor ``[op, p]`` must be a literal ``p op 0`` of the branch
+    (it contributes ``-p``, which is ``> 0`` or ``>= 0``); ``["sq", s]`` contributes ``s**2 >= 0``."""
+    if not (isinstance(factors, list) and factors):
+        raise ValueError("an entry needs a non-empty list of factors")
+    g, strict = Poly.const(1), True
+    for fac in factors:
+        if not (isinstance(fac, list) and len(fac) == 2):
+            raise ValueError(f"malformed factor {fac!r}")
+        op, p = fac[0], Poly.from_json(fac[1])
+        if op == "sq":
+            g, strict = g * p * p, False
+        elif op in ("<", "<="):
+            if (p.key(), op == "<") not in constraints:
+                raise LookupError(f"the constraint {p!r} {op} 0 is not a literal of this branch")
+            g, strict = g * (-p), strict and op == "<"
+        else:
+            raise ValueError(f"factor operator {op!r} (expected <, <= or sq)")
+    return g, strict
+
+
+def check_farkas(constraints: dict[tuple[Any, bool], Poly], items: Any) -> str | None:
+    """None when the entries combine into a contradiction; else why not.
+
+    Each entry ``[FACTORS, LAMBDA]`` gives a product ``G >= 0`` (:func:`_form`); the sum of
+    ``LAMBDA * G`` must be a constant ``c < 0``, or ``c = 0`` with a positive multiplier on a
+    strict ``G > 0``: impossible at any point of the branch.  With one constraint per entry
+    this is Farkas' lemma; products and squares make it a Positivstellensatz certificate."""
+    if not isinstance(items, list):
+        return "the farkas entry is not a list"
+    total, strict_used = Poly(), False
+    for item in items:
+        if not (isinstance(item, list) and len(item) == 2):
+            return f"malformed multiplier entry {item!r}"
+        lam = frac(item[1])
+        if lam < 0:
+            return f"negative multiplier {lam}"
+        try:
+            g, strict = _form(item[0], constraints)
+        except LookupError as e:
+            return str(e.args[0])
+        if lam:
+            total = total + g.scale(lam)
+            strict_used = strict_used or strict
+    c = total.constant()
+    if c is None:
+        return f"the combination is not a constant: {total!r}"
+    if c < 0 or (c == 0 and strict_used):
+        return None
+    return f"the combination is the constant {c} with{'' if strict_used else 'out'} a strict part: no contradiction"
+
+
+def check_tree(q: Query, tree: Any, max_nodes: int = 1_000_000,
+               start: dict[Any, bool] | None = None) -> tuple[str | None, int]:
+    """(None, leaves) when every branch of the tree is closed; else (why not, leaves seen).
+    ``start``: literals assumed on every branch (the producer tests subtrees with it; a
+    certificate is checked from the empty assignment)."""
+    stack: list[tuple[Any, dict[Any, bool], str]] = [(tree, dict(start or {}), "root")]
+    leaves = nodes = 0
+    while stack:
+        node, assign, where = stack.pop()
+        nodes += 1
+        if nodes > max_nodes:
+            return f"more than {max_nodes} nodes", leaves
+        if not isinstance(node, dict):
+            return f"{where}: a node is not an object", leaves
+        if "split" in node:
+            if "then" not in node or "else" not in node:
+                return f"{where}: a split without both branches", leaves
+            try:
+                op, pj = node["split"]
+                f = literal(Poly.from_json(pj), op == "<")
+            except (ValueError, TypeError) as e:
+                return f"{where}: malformed split atom ({e})", leaves
+            if op not in ("<", "<=") or isinstance(f, bool):
+                return f"{where}: the split atom is not a non-constant < or <= atom", leaves
+            _, key, pol = f
+            if key in assign:
+                return f"{where}: splits twice on the same atom", leaves
+            stack.append((node["then"], {**assign, key: pol}, f"{where}/then"))
+            stack.append((node["else"], {**assign, key: not pol}, f"{where}/else"))
+        elif "farkas" in node:
+            leaves += 1
+            closed, cons = leaf_constraints(q, assign)
+            if closed:
+                continue
+            try:
+                why = check_farkas(cons, node["farkas"])
+            except (ValueError, TypeError, ZeroDivisionError) as e:
+                why = f"malformed multipliers ({e})"
+            if why is not None:
+                return f"{where}: {why}", leaves
+        else:
+            return f"{where}: a node is neither a split nor a farkas leaf", leaves
+    return None, leaves

@@ -1,0 +1,155 @@
+"""The certificate producer (symcal.certify) with the kernel, on real claims: certificates are
+built for linear proofs, identities and witnesses and pass the kernel; a tampered one is
+rejected and the verdict becomes unknown; a nonlinear proof without one stays solver-trusted."""
+
+from __future__ import annotations
+
+import copy
+import json
+import subprocess
+import sys
+
+import pytest
+import sympy
+
+from symcal import Citation, identity, implies, reals
+from symcal.backends import Budget, decide
+from symcal.certify import REJECTED, build, certify, farkas_certificate, judge
+from symcal.kernel import check as kernel_check
+from symcal.library import load_bundled
+from symcal.runner import check
+from symcal.verdicts import Status
+
+pytest.importorskip("scipy")
+
+LIBRARY = {c.id: c for c in load_bundled()}
+CITE = Citation("test", "certificates")
+
+
+def _decided(claim, m=None):
+    return decide(claim, m, Budget(30.0))
+
+
+def _leaves(tree):
+    if "split" in tree:
+        yield from _leaves(tree["then"])
+        yield from _leaves(tree["else"])
+    else:
+        yield tree
+
+
+def test_lemma14_at_sizes_3_to_5_is_kernel_checked():
+    v = check(LIBRARY["duchi2010.lemma14"], sizes=(3, 5), isolate=False, certify=True)
+    assert v.status is Status.PROVED
+    assert v.certificate.checked, v.certificate.reason
+    assert v.certificate.kind == "farkas"
+    assert v.certificate.kernel == v.certificate.pieces == 2 + 3 + 4  # one query per node and the base term
+
+
+def test_a_linear_implication_with_hinge_terms_is_kernel_checked():
+    claim = LIBRARY["calauzenes2013.remark2.proposed_pairwise_order_preserving"]
+    v = check(claim, isolate=False, certify=True)
+    assert v.status is Status.PROVED and v.certificate.checked, v.certificate
+
+
+def test_a_linear_implication_of_ones_own_is_kernel_checked_and_its_twin_refuted():
+    x, y = reals("x y")
+    claim = implies("mine2024.max_bound", hypotheses={"h": [x >= 0, y >= x]}, conclusion=sympy.Max(x, y) <= y,
+                    cite=CITE)
+    v = check(claim, isolate=False, certify=True)
+    assert v.status is Status.PROVED and v.certificate.checked and v.certificate.kind == "farkas"
+    twin = implies("mine2024.max_bound.twin", hypotheses={"h": [x >= 0, y >= x]}, conclusion=sympy.Max(x, y) < y,
+                   cite=CITE)
+    w = check(twin, isolate=False, certify=True)
+    assert w.status is Status.REFUTED  # at x = y; its witness is evaluated by the kernel
+    assert w.certificate.checked and w.certificate.kind == "witness", w.certificate
+
+
+def test_a_polynomial_identity_is_kernel_checked_and_its_perturbation_refuted():
+    x, y = reals("x y")
+    v = check(identity("mine2024.square", (x + y) ** 2, x**2 + 2 * x * y + y**2, cite=CITE), isolate=False,
+              certify=True)
+    assert v.status is Status.PROVED and v.certificate.checked and v.certificate.kind == "identity"
+    w = check(identity("mine2024.square.twin", (x + y) ** 2, x**2 + x * y + y**2, cite=CITE), isolate=False,
+              certify=True)
+    assert w.status is Status.REFUTED and w.certificate.checked and w.certificate.kind == "witness"
+
+
+def test_a_library_rational_identity_is_kernel_checked():
+    ids = [c for c in LIBRARY.values() if c.kind == "identity" and c.sizes is None]
+    for claim in ids:
+        out = _decided(claim)
+        if out.status is not Status.PROVED:
+            continue
+        built = build(out, claim, None, 10.0)
+        if built[0][1] is not None:
+            assert judge(out, built).certificate.checked
+            return
+    pytest.fail("no library identity got a certificate")
+
+
+def test_a_tampered_multiplier_makes_the_verdict_unknown_with_certificate_rejected():
+    claim = LIBRARY["duchi2010.lemma14"]
+    out = _decided(claim, 3)
+    built = build(out, claim, 3)
+    assert all(cert is not None for _, cert, _ in built)
+    tampered = copy.deepcopy(built)
+    leaf = next(leaf for _, cert, _ in tampered for leaf in _leaves(cert["tree"]) if leaf["farkas"])
+    leaf["farkas"][0][1] = str(int(leaf["farkas"][0][1].split("/")[0]) + 1)
+    res = judge(out, tampered)
+    assert res.status is Status.UNKNOWN and res.reason.startswith(REJECTED)
+    assert res.certificate.rejected and not res.certificate.checked
+    assert judge(out, built).status is Status.PROVED  # the untouched twin
+
+
+def test_a_dropped_branch_is_rejected():
+    claim = LIBRARY["calauzenes2013.remark2.proposed_pairwise_order_preserving"]  # hinge terms: case splits
+    out = _decided(claim)
+    built = build(out, claim, None)
+    cert = built[0][1]
+    assert cert is not None and "split" in cert["tree"]
+    assert judge(out, built).certificate.checked
+    dropped = copy.deepcopy(built)
+    dropped[0][1]["tree"] = dropped[0][1]["tree"]["then"]
+    res = judge(out, dropped)
+    assert res.status is Status.UNKNOWN and res.reason.startswith(REJECTED)
+
+
+def test_an_altered_residual_is_rejected():
+    x, y = reals("x y")
+    claim = identity("mine2024.diff_squares", x**2 - y**2, (x - y) * (x + y), cite=CITE)
+    out = _decided(claim)
+    built = build(out, claim, None)
+    assert judge(out, built).certificate.checked
+    altered = copy.deepcopy(built)
+    altered[0][1]["pairs"][0][1] = altered[0][1]["pairs"][0][1].replace("x", "(+ x 1)", 1)
+    res = judge(out, altered)
+    assert res.status is Status.UNKNOWN and res.reason.startswith(REJECTED)
+
+
+def test_a_nonlinear_proof_without_a_certificate_stays_proved_and_solver_trusted():
+    x, y = reals("x y")
+    # (x - y)^2 >= 0 needs a square the producer does not search for
+    claim = implies("mine2024.sos", hypotheses={}, conclusion=x**2 + y**2 >= 2 * x * y, cite=CITE)
+    out = certify(_decided(claim), claim, None, 5.0)
+    assert out.status is Status.PROVED
+    assert not out.certificate.checked and not out.certificate.rejected and out.certificate.reason
+
+
+def test_an_unsat_query_certificate_round_trips_through_json():
+    claim = LIBRARY["duchi2010.lemma14"]
+    out = _decided(claim, 4)
+    smt = out.evidence.parts[0][1].smtlib
+    cert = json.loads(json.dumps(farkas_certificate(smt)))
+    assert kernel_check(cert)["checked"]
+
+
+def test_the_cli_reports_certificates_in_json_and_in_the_summary():
+    args = [sys.executable, "-m", "symcal", "check", "duchi2010.lemma14", "--size", "3..4", "--certify",
+            "--no-cross-check"]
+    out = subprocess.run(args + ["--json"], capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    (elem,) = json.loads(out.stdout)
+    assert elem["certificate"]["checked"] is True and elem["certificate"]["kind"] == "farkas"
+    table = subprocess.run(args, capture_output=True, text=True, timeout=300)
+    assert "certificates: 1 of 1 decisive verdicts kernel-checked" in table.stdout
