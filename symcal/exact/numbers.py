@@ -54,6 +54,8 @@ def to_fraction(value: Any, param: str = "value", *, allow_float: bool = False) 
         return Fraction(value)
     if isinstance(value, str):
         text = value.strip()
+        if not text.isascii():  # Python's Fraction reads '٣' or '３' as 3: refuse, do not guess
+            raise invalid(param, value, "a number written with ASCII digits such as 3, -2 or 3/10")
         if text.lower() in {"nan", "inf", "-inf", "+inf", "infinity", "-infinity"}:
             raise invalid(param, value, "a finite number")
         exponent = re.search(r"[eE]\s*([+-]?\d+)\s*$", text)

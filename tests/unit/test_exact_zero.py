@@ -151,3 +151,13 @@ def test_a_quotient_gets_the_sign_of_its_value_not_of_its_numerator():
     assert sign(1 / (log(3) - log(2))).value == 1
     assert sign(1 / (exp(R(1, 3)) - exp(R(1, 2)))).value == -1
     assert sign((log(6) - log(2) - log(3)) / log(5)).value == 0
+
+
+def test_non_ascii_digits_are_refused_and_ascii_ones_read():
+    from symcal.errors import InvalidInput
+    from symcal.exact import to_fraction
+
+    for text in ("٣", "３", "3/٤"):
+        with pytest.raises(InvalidInput, match="ASCII digits"):
+            to_fraction(text, "weight")
+    assert to_fraction("3/4", "weight") == F(3, 4)
