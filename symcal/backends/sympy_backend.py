@@ -8,7 +8,6 @@ non-zero rational, or when a rigorous interval enclosure excludes 0 (DESIGN.md, 
 from __future__ import annotations
 
 import random
-import time
 from fractions import Fraction
 from typing import Any
 
@@ -31,12 +30,12 @@ def residual_excludes_zero(value: sympy.Expr) -> bool | None:
     Delegates to :func:`symcal.exact.sign`, the one zero test of symcal: 0 only for a formal
     zero (rational arithmetic, logs over a coprime base, exact algebraic test), non-zero only
     by exact evaluation or a rigorous interval enclosure (DESIGN.md, rule 2); bounded by
-    ``RESIDUAL_SECONDS`` of wall clock, after which it is undecided."""
+    ``RESIDUAL_SECONDS`` of CPU time, after which it is undecided."""
     from symcal.errors import InvalidInput
-    from symcal.exact import sign
+    from symcal.exact import CpuBudget, sign
 
-    try:
-        s = sign(value, deadline=time.monotonic() + RESIDUAL_SECONDS)
+    try:  # a budget in CPU seconds: the answer must not depend on the machine's load
+        s = sign(value, deadline=CpuBudget(RESIDUAL_SECONDS))
     except InvalidInput:  # absurdly large: undecided, never a guess
         return None
     return s.nonzero

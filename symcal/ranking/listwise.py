@@ -29,7 +29,6 @@ from __future__ import annotations
 import contextlib
 import itertools
 import math
-import time
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -349,12 +348,12 @@ def _exact_equal(phi: Any, g: Sequence[Fraction], left: tuple[Sequence[Fraction]
                  right: tuple[Sequence[Fraction], Sequence[int]]) -> tuple[int | None, str]:
     """The sign of phi(left) - phi(right) by the one exact zero test (symcal.exact.sign): 0 only
     for a formal zero, +-1 only by exact evaluation or a rigorous enclosure, else None."""
-    from symcal.exact import sign
+    from symcal.exact import CpuBudget, sign
 
     ar = _SympyArith()
     a = phi._value(ar, [ar.num(v) for v in left[0]], left[1])
     b = phi._value(ar, [ar.num(v) for v in right[0]], right[1])
-    res = sign(a - b, deadline=time.monotonic() + 10.0)
+    res = sign(a - b, deadline=CpuBudget(10.0))
     return res.value, str(res)
 
 
