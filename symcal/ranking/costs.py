@@ -188,7 +188,13 @@ def _check_K(K: Any, param: str = "K") -> int:
         raise invalid(param, K, "an integer number of categories K >= 2")
     if K < 2:
         raise invalid(param, K, "K >= 2 categories (ranking needs at least two ordered labels)")
+    if K > MAX_K:  # refused before any work: the condition has K(K-1)/2 pairs, each an exact residual
+        raise invalid(param, K, f"at most K = {MAX_K:,} categories: K = {K:,} gives {K * (K - 1) // 2:,} pairs "
+                                f"to decide exactly, at most {MAX_K * (MAX_K - 1) // 2:,}")
     return K
+
+
+MAX_K = 500
 
 
 @dataclass(frozen=True)

@@ -288,3 +288,14 @@ def test_bad_formulas_get_clear_errors():
         sweep_formula("log(k/j)", range(2, 4))
     with pytest.raises(InvalidInput, match="non-negative"):
         formula_costs("j - i", 3)
+
+
+def test_a_number_of_categories_beyond_the_limit_is_refused_before_any_work():
+    import pytest
+
+    from symcal.errors import InvalidInput
+    from symcal.ranking.costs import MAX_K, zero_one_costs
+
+    with pytest.raises(InvalidInput, match="at most K = 500"):
+        zero_one_costs(100_000)
+    assert zero_one_costs(MAX_K).K == MAX_K
