@@ -29,3 +29,17 @@ def whole_number(flag: str, minimum: int) -> Callable[[str], int]:
         return v
 
     return parse
+
+
+MAX_SECONDS = 86_400.0  # one day: beyond that a number of seconds is a typo (and overflows timers)
+
+
+def seconds(text: str) -> float:
+    """The argparse ``type`` of ``--timeout``: seconds > 0, at most one day, else a one-line error."""
+    try:
+        v = float(text)
+    except ValueError:
+        v = -1.0
+    if not 0 < v <= MAX_SECONDS:  # also refuses nan and inf
+        raise argparse.ArgumentTypeError(f"--timeout={text!r}: expected a number of seconds > 0 (at most 86400)")
+    return v

@@ -25,27 +25,18 @@ import argparse
 import json
 from typing import Any
 
+from symcal.commands import seconds
 from symcal.exact import fraction_str
 
 EXIT_DECIDED = 0
 EXIT_UNKNOWN = 1
 
 
-def _timeout(text: str) -> float:
-    try:
-        v = float(text)
-    except ValueError:
-        v = -1.0
-    if not 0 < v <= 86400:
-        raise argparse.ArgumentTypeError(f"--timeout={text!r}: expected a number of seconds > 0 (at most 86400)")
-    return v
-
-
 def register(sub: Any) -> None:
     sp = sub.add_parser("calibration", help="is a surrogate with a link calibrated for a loss matrix over the "
                                             "simplex or a noise subset? (JSON file)")
     sp.add_argument("file", help="JSON file with loss, surrogate, link and optional noise")
-    sp.add_argument("--timeout", type=_timeout, default=60.0, help="CPU seconds for the decision (default 60)")
+    sp.add_argument("--timeout", type=seconds, default=60.0, help="CPU seconds for the decision (default 60)")
     sp.add_argument("--json", action="store_true", help="print a JSON object")
     sp.set_defaults(fn=run)
 

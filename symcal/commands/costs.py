@@ -32,7 +32,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from symcal.commands import whole_number
+from symcal.commands import seconds, whole_number
 from symcal.errors import invalid
 from symcal.exact import expr_str, fraction_str
 
@@ -249,16 +249,6 @@ def _k_range(text: str) -> tuple[int, int]:
     return int(m.group(1)), int(m.group(2))
 
 
-def _seconds(text: str) -> float:
-    try:
-        v = float(text)
-    except ValueError:
-        v = -1.0
-    if not 0 < v <= 86400:  # as symcal calibration and check: at most a day
-        raise argparse.ArgumentTypeError(f"--timeout={text!r}: expected a number of seconds > 0 (at most 86400)")
-    return v
-
-
 _k = whole_number("--K", 2)
 
 EXIT_DECIDED, EXIT_UNDECIDED = 0, 1
@@ -284,7 +274,7 @@ def register(sub: Any) -> None:
     sp.add_argument("--posteriors", metavar="FILE", help='JSON {"marginal": [...], "posteriors": [[...], ...]}')
     sp.add_argument(
         "--timeout",
-        type=_seconds,
+        type=seconds,
         default=60.0,
         metavar="S",
         help="CPU seconds for the check (per K in a sweep; default 60); undecided when it runs out",

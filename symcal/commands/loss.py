@@ -18,6 +18,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from symcal.commands import seconds
 from symcal.errors import invalid
 from symcal.exact import fraction_str
 
@@ -44,19 +45,9 @@ def register(sub: Any) -> None:
     sp.add_argument("--empty", default=None, help="MAP/NDCG at the all-zero label: one, zero or error")
     sp.add_argument("--table", action="store_true", help="the rank table for r = 3..6 beside the paper's bounds")
     sp.add_argument("--json", action="store_true")
-    sp.add_argument("--timeout", type=_seconds, default=60.0,
+    sp.add_argument("--timeout", type=seconds, default=60.0,
                     help="CPU seconds for reading the matrix and certifying its rank (default 60)")
     sp.set_defaults(fn=run)
-
-
-def _seconds(text: str) -> float:
-    try:
-        v = float(text)
-    except ValueError:
-        v = -1.0
-    if not 0 < v <= 86_400:
-        raise argparse.ArgumentTypeError(f"--timeout={text!r}: expected a number of seconds > 0 (at most 86400)")
-    return v
 
 
 def _dec_summary(dec: Any) -> dict[str, Any]:
