@@ -874,6 +874,26 @@ def decide(s: Setup, timeout: float) -> Verdict:
                     reason=f"(C) not quadratic: {q}; not polyhedral: {poly}")
 
 
+def _refuted(s: Setup, method: str, t0: float, label: str, extra: list[tuple[str, Evidence]],
+             values: dict[str, Any], cert: dict[str, Any], detail: str) -> Verdict:
+    """The refuted verdict of a witness that passed its exact re-check (A and B alike)."""
+    if extra:
+        cert["regions missing the interior (z3 unsat)"] = [lab for lab, _ in extra]
+    cert["found by"] = f"z3 on the query of {label}, re-checked in exact arithmetic"
+    w = CalibrationWitness(values, True, detail, found_by="z3 + exact re-check", certificate=cert)
+    return _verdict(s, Status.REFUTED, _scope(s, method), t0, w)
+
+
+def _proved_or_unknown(s: Setup, method: str, t0: float, parts: list[tuple[str, Evidence]], unknowns: list[str],
+                       n_pairs: int) -> Verdict:
+    """Proved when every pair query was unsat; unknown (with the partial evidence) otherwise."""
+    if unknowns:
+        return _verdict(s, Status.UNKNOWN, _scope(s, method), t0, Composite(tuple(parts), note="partial"),
+                        reason="; ".join(unknowns[:5]) + (f" (+{len(unknowns) - 5} more)" if len(unknowns) > 5 else ""))
+    return _verdict(s, Status.PROVED, _scope(s, method), t0,
+                    Composite(tuple(parts), note=f"{n_pairs} pair queries unsat, preconditions checked"))
+
+
 def _decide_quadratic(s: Setup, q: Quadratic, pre: list[tuple[str, Evidence]], budget: Budget,
                       t0: float) -> Verdict:
     mins_txt = "; ".join(f"v_{y + 1} = ({', '.join(map(fraction_str, v))})" for y, v in enumerate(q.minimisers[:12]))
@@ -915,22 +935,13 @@ def _decide_quadratic(s: Setup, q: Quadratic, pre: list[tuple[str, Evidence]], b
         for p in _p_candidates(res.model, _simplify_p(cons, pz, budget), s.n):
             last, values, cert = verify_quadratic(s, q, p, tp, c)
             if not last:
-                if extra:
-                    cert["regions missing the interior (z3 unsat)"] = [lab for lab, _ in extra]
-                cert["found by"] = f"z3 on the query of {label}, re-checked in exact arithmetic"
                 detail = (f"at p the unique minimiser u* of risk_p lies in the closed cell of {s.pname(tp)}, "
                           f"which is suboptimal (loss {fraction_str(values['loss of pred'])} > "
                           f"{fraction_str(values['optimal loss'])}); u* + eps (c - u*) has pred = {s.pname(tp)} "
                           f"for eps in (0, 1] and risk gap {cert['risk_p(u + eps (c - u)) - min risk_p']} -> 0")
-                w = CalibrationWitness(values, True, detail, found_by="z3 + exact re-check", certificate=cert)
-                return _verdict(s, Status.REFUTED, _scope(s, method), t0, w)
+                return _refuted(s, method, t0, label, extra, values, cert, detail)
         unknowns.append(f"{label}: sat, but no exact witness passed the re-check ({last})")
-    if unknowns:
-        return _verdict(s, Status.UNKNOWN, _scope(s, method), t0, Composite(tuple(parts), note="partial"),
-                        reason="; ".join(unknowns[:5]) + (f" (+{len(unknowns) - 5} more)" if len(unknowns) > 5 else ""))
-    n_pairs = len(parts) - len(pre)
-    return _verdict(s, Status.PROVED, _scope(s, method), t0,
-                    Composite(tuple(parts), note=f"{n_pairs} pair queries unsat, preconditions checked"))
+    return _proved_or_unknown(s, method, t0, parts, unknowns, len(parts) - len(pre))
 
 
 def _decide_polyhedral(s: Setup, poly: Polyhedral, pre: list[tuple[str, Evidence]], budget: Budget,
@@ -990,18 +1001,10 @@ def _decide_polyhedral(s: Setup, poly: Polyhedral, pre: list[tuple[str, Evidence
             eta = [m[str(x)] for x in v2.eta]
             last, values, cert = verify_polyhedral(s, poly, p, u, mu, nu, eta, tp, c)
             if not last:
-                if extra:
-                    cert["regions missing the interior (z3 unsat)"] = [lab for lab, _ in extra]
-                cert["found by"] = f"z3 on the query of {label}, re-checked in exact arithmetic"
                 detail = (f"at p, u minimises risk_p (exact subgradient certificate) and lies in the closed cell "
                           f"of {s.pname(tp)}, which is suboptimal (loss {fraction_str(values['loss of pred'])} > "
                           f"{fraction_str(values['optimal loss'])}); u + eps (c - u) has pred = {s.pname(tp)} for "
                           f"eps in (0, 1] and risk -> min risk_p")
-                w = CalibrationWitness(values, True, detail, found_by="z3 + exact re-check", certificate=cert)
-                return _verdict(s, Status.REFUTED, _scope(s, method), t0, w)
+                return _refuted(s, method, t0, label, extra, values, cert, detail)
         unknowns.append(f"{label}: sat, but no exact witness passed the re-check ({last})")
-    if unknowns:
-        return _verdict(s, Status.UNKNOWN, _scope(s, method), t0, Composite(tuple(parts), note="partial"),
-                        reason="; ".join(unknowns[:5]) + (f" (+{len(unknowns) - 5} more)" if len(unknowns) > 5 else ""))
-    return _verdict(s, Status.PROVED, _scope(s, method), t0,
-                    Composite(tuple(parts), note=f"{len(parts) - n_pre} pair queries unsat, preconditions checked"))
+    return _proved_or_unknown(s, method, t0, parts, unknowns, len(parts) - n_pre)
