@@ -30,10 +30,10 @@ if str(ROOT) not in sys.path:
 
 from symcal.backends.base import Budget  # noqa: E402
 from symcal.backends.interval_backend import _compile, _hull_iv, _sign_lo, _workprec, decide_bounded  # noqa: E402
-from symcal.library import load_module  # noqa: E402
+from symcal.library import load_paper  # noqa: E402
 from symcal.verdicts import Status  # noqa: E402
 
-C = load_module(ROOT / "theorems" / "calauzenes2013.py", "symcal_bench_calauzenes2013")
+C = load_paper("calauzenes2013", "symcal_bench_calauzenes2013")
 
 
 def _lemma41_naive(case: tuple[Any, ...]) -> bool:

@@ -20,7 +20,6 @@ from __future__ import annotations
 import itertools
 import sys
 import time
-from pathlib import Path
 from typing import Any
 
 import sympy
@@ -29,9 +28,9 @@ LIMIT = 60.0
 
 
 def _module() -> Any:
-    from symcal.library import load_module
+    from symcal.library import load_paper
 
-    return load_module(Path(__file__).resolve().parents[1] / "theorems" / "xia2009.py", "symcal_bench_xia2009")
+    return load_paper("xia2009", "symcal_bench_xia2009")
 
 
 def _cases_time(cases: Any, limit: float) -> float | None:

@@ -62,7 +62,7 @@ from typing import Any
 
 from symcal.backends import Outcome
 from symcal.claims.core import Claim
-from symcal.errors import InvalidClaim, SymcalError, invalid
+from symcal.errors import InvalidClaim, InvalidInput, SymcalError, invalid
 from symcal.verdicts import Status
 
 __all__ = [
@@ -316,17 +316,23 @@ _MODULE_OBJECTS: dict[tuple[str, str], types.ModuleType] = {}
 
 def _source_path(source: str) -> Path:
     if source.startswith(BUNDLED + ":"):
-        from symcal.library import bundled_dir
+        from symcal.library import bundled_dir, paper_path
 
-        return bundled_dir() / f"{source.split(':', 1)[1]}.py"
+        paper = source.split(":", 1)[1]
+        try:
+            return paper_path(paper)
+        except InvalidInput:
+            return bundled_dir() / f"{paper}.py"  # absent: callers test .exists()
     if source.startswith("file:"):
         return Path(source.split(":", 1)[1])
     raise invalid("source", source, "'bundled:<paper>' or 'file:<path>'")
 
 
 def _digest(path: Path) -> str:
+    from symcal.library import source_digest
+
     try:
-        return hashlib.sha256(path.read_bytes()).hexdigest()
+        return source_digest(path)
     except OSError as e:
         raise invalid("--theorems", str(path), "a file this machine can read", f"{type(e).__name__}: {e}") from None
 
@@ -341,7 +347,8 @@ def module_claims(source: str) -> tuple[str, dict[str, Claim]]:
         hit = _MODULES.get((source, digest))
         if hit is not None:
             return digest, hit
-        module = load_module(path, f"symcal_theorems_{path.stem}" if source.startswith(BUNDLED + ":") else None)
+        bundled = source.startswith(BUNDLED + ":")
+        module = load_module(path, f"symcal_theorems_{source.split(':', 1)[1]}" if bundled else None)
         claims = _claims_of(module, str(path))
         if not claims:
             raise invalid("--theorems", str(path), "a file that defines claims (a CLAIMS list or Claim values)")

@@ -17,7 +17,8 @@ from types import ModuleType
 from symcal.claims.core import Claim
 from symcal.errors import InvalidClaim, SymcalError, invalid
 
-__all__ = ["bundled_dir", "load_module", "load_bundled", "load_file", "probe_file", "select", "PAPERS"]
+__all__ = ["bundled_dir", "paper_path", "load_paper", "source_digest", "load_module", "load_bundled", "load_file",
+           "probe_file", "select", "PAPERS"]
 
 PAPERS = ("duchi2010", "ramaswamy2013", "xia2009", "uematsu2013", "calauzenes2013")
 
@@ -30,15 +31,48 @@ def bundled_dir() -> Path:
     return here.parent / "theorems"
 
 
+def paper_path(paper: str) -> Path:
+    """The bundled module of ``paper``: ``<paper>.py``, or ``<paper>/__init__.py`` for a paper
+    split into a package by section (theorems/README.md)."""
+    d = bundled_dir()
+    for p in (d / f"{paper}.py", d / paper / "__init__.py"):
+        if p.exists():
+            return p
+    raise invalid("paper", paper, f"one of {', '.join(PAPERS)}")
+
+
+def source_digest(path: Path) -> str:
+    """sha256 of a theorem module's text; of every .py file of the package for a package's
+    ``__init__.py`` (a change in any section is a different module)."""
+    import hashlib
+
+    path = Path(path)
+    files = sorted(path.parent.rglob("*.py")) if path.name == "__init__.py" else [path]
+    h = hashlib.sha256()
+    for f in files:
+        if "__pycache__" in f.parts:
+            continue
+        h.update(f.relative_to(path.parent).as_posix().encode() + b"\0" + f.read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+def load_paper(paper: str, name: str | None = None) -> ModuleType:
+    """The bundled module of ``paper``, imported by path (a fresh copy under ``name``, default
+    the library's own private name ``symcal_theorems_<paper>``)."""
+    return load_module(paper_path(paper), name or f"symcal_theorems_{paper}")
+
+
 def load_module(path: Path, name: str | None = None) -> ModuleType:
-    """Import a Python file by path under a private module name."""
+    """Import a Python file by path under a private module name.  A package's ``__init__.py``
+    is imported as a package, so its sections can import one another relatively."""
     path = Path(path)
     if not path.exists():
         raise invalid("--theorems", str(path), "an existing Python file", "check the path")
     if path.is_dir() or path.suffix != ".py":
         raise invalid("--theorems", str(path), "a .py file defining claims")
     modname = name or f"symcal_user_theorems_{abs(hash(str(path.resolve())))}"
-    spec = importlib.util.spec_from_file_location(modname, path)
+    package = [str(path.parent)] if path.name == "__init__.py" else None
+    spec = importlib.util.spec_from_file_location(modname, path, submodule_search_locations=package)
     if spec is None or spec.loader is None:  # pragma: no cover
         raise invalid("--theorems", str(path), "a loadable Python file")
     module = importlib.util.module_from_spec(spec)
@@ -78,12 +112,10 @@ def _unique(claims: list[Claim]) -> list[Claim]:
 
 def load_bundled() -> list[Claim]:
     """Every claim of the bundled library, sorted by id."""
-    d = bundled_dir()
     claims: list[Claim] = []
     for paper in PAPERS:
-        p = d / f"{paper}.py"
-        if p.exists():
-            claims += _claims_of(load_module(p, f"symcal_theorems_{paper}"), str(p))
+        p = paper_path(paper)
+        claims += _claims_of(load_module(p, f"symcal_theorems_{paper}"), str(p))
     return _unique(claims)
 
 

@@ -113,13 +113,12 @@ def _loaded(path: Path, name: str | None) -> ModuleType:
 
 def bundled_twins() -> dict[str, list[Twin]]:
     """Every twin the bundled theorem modules declare, keyed by claim id."""
-    from symcal.library import PAPERS, bundled_dir
+    from symcal.library import PAPERS, paper_path
 
     out: dict[str, list[Twin]] = {}
     for paper in PAPERS:
-        p = bundled_dir() / f"{paper}.py"
-        if p.exists():
-            out.update(twins_of_module(_loaded(p, f"symcal_theorems_{paper}"), str(p)))
+        p = paper_path(paper)
+        out.update(twins_of_module(_loaded(p, f"symcal_theorems_{paper}"), str(p)))
     return out
 
 

@@ -6,19 +6,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction as F
-from pathlib import Path
 
 import pytest
 import scipy.optimize  # noqa: F401  (imported once here: the forked workers inherit it)
 
 from symcal import all_sizes
 from symcal.claims.core import Claim
-from symcal.library import load_module
+from symcal.library import load_paper
 from symcal.runner import check_many
 from symcal.verdicts import Status
 from tests.common.papers import disagreements, refuted_with_rechecked_witness, twins_expecting, verdicts_by_id
 
-D = load_module(Path(__file__).resolve().parents[2] / "theorems" / "duchi2010.py", "symcal_test_theorems_duchi2010")
+D = load_paper("duchi2010", "symcal_test_theorems_duchi2010")
 CLAIMS: list[Claim] = D.CLAIMS
 BY_ID = {c.id: c for c in CLAIMS}
 ERRATA = {c.id for c in CLAIMS if c.finding is not None}

@@ -6,18 +6,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction as F
-from pathlib import Path
 
 import pytest
 
 from symcal.claims.core import Claim
-from symcal.library import load_module
+from symcal.library import load_paper
 from symcal.runner import check_many
 from symcal.verdicts import Status
 from tests.common.papers import disagreements, refuted_with_rechecked_witness, twins_expecting, verdicts_by_id
 
-R = load_module(Path(__file__).resolve().parents[2] / "theorems" / "ramaswamy2013.py",
-                "symcal_test_theorems_ramaswamy2013")
+R = load_paper("ramaswamy2013", "symcal_test_theorems_ramaswamy2013")
 CLAIMS: list[Claim] = R.CLAIMS
 BY_ID = {c.id: c for c in CLAIMS}
 ERRATA = {c.id for c in CLAIMS if c.finding is not None}

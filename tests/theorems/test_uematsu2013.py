@@ -6,18 +6,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction as F
-from pathlib import Path
 
 import pytest
 import scipy.optimize  # noqa: F401  (imported once here: the forked workers inherit it)
 
 from symcal.claims.core import Claim
-from symcal.library import load_module
+from symcal.library import load_paper
 from symcal.runner import check_many
 from symcal.verdicts import Status
 from tests.common.papers import disagreements, refuted_with_rechecked_witness, twins_expecting, verdicts_by_id
 
-U = load_module(Path(__file__).resolve().parents[2] / "theorems" / "uematsu2013.py", "symcal_test_theorems_uematsu2013")
+U = load_paper("uematsu2013", "symcal_test_theorems_uematsu2013")
 CLAIMS: list[Claim] = U.CLAIMS
 BY_ID = {c.id: c for c in CLAIMS}
 ERRATA = {c.id for c in CLAIMS if c.finding is not None}

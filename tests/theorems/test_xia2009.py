@@ -7,19 +7,18 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from fractions import Fraction as F
-from pathlib import Path
 
 import pytest
 import scipy.optimize  # noqa: F401  (imported once here: the forked workers inherit it)
 import sympy
 
 from symcal.claims.core import Claim
-from symcal.library import load_module
+from symcal.library import load_paper
 from symcal.runner import check_many
 from symcal.verdicts import Status
 from tests.common.papers import disagreements, refuted_with_rechecked_witness, twins_expecting, verdicts_by_id
 
-X = load_module(Path(__file__).resolve().parents[2] / "theorems" / "xia2009.py", "symcal_test_theorems_xia2009")
+X = load_paper("xia2009", "symcal_test_theorems_xia2009")
 CLAIMS: list[Claim] = X.CLAIMS
 BY_ID = {c.id: c for c in CLAIMS}
 ERRATA = {c.id for c in CLAIMS if c.finding is not None}

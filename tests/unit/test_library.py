@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from symcal.claims.core import ID_PATTERN
-from symcal.library import PAPERS, bundled_dir, load_bundled, select
+from symcal.library import PAPERS, bundled_dir, load_bundled, load_module, paper_path, select, source_digest
 
 CLAIMS = load_bundled()
 IDS = {c.id for c in CLAIMS}
@@ -18,9 +18,9 @@ def test_the_bundled_library_is_found_and_not_empty():
     assert len(CLAIMS) > 0
 
 
-@pytest.mark.parametrize("paper", [p for p in PAPERS if (bundled_dir() / f"{p}.py").exists()])
+@pytest.mark.parametrize("paper", PAPERS)
 def test_each_theorem_module_has_the_docstring_sections(paper):
-    doc = ast.get_docstring(ast.parse((bundled_dir() / f"{paper}.py").read_text()))
+    doc = ast.get_docstring(ast.parse(paper_path(paper).read_text()))
     assert doc, paper
     for section in ("Main claims", "Encoding notes", "References"):
         assert section in doc, (paper, section)
@@ -52,6 +52,19 @@ def test_patterns_select_by_id_prefix_and_glob():
     assert [c.id for c in select(CLAIMS, ["duchi2010.lemma14"])] == ["duchi2010.lemma14"]
     assert {c.id for c in select(CLAIMS, ["duchi2010.lemma14*"])} >= {"duchi2010.lemma14", "duchi2010.lemma14.all_m"}
     assert len(select(CLAIMS, ["duchi2010"])) == len([c for c in CLAIMS if c.id.startswith("duchi2010.")])
+
+
+def test_a_paper_split_into_a_package_loads_with_relative_imports(tmp_path):
+    pkg = tmp_path / "mine2026"
+    pkg.mkdir()
+    (pkg / "section2.py").write_text("from symcal import Citation, identity\n"
+                                   "A = identity('mine2026.a', lhs=1, rhs=1, cite=Citation('mine2026', 'Eq. 1', 'one'))\n")
+    (pkg / "__init__.py").write_text('"""Mine."""\nfrom .section2 import A\nCLAIMS = [A]\n')
+    mod = load_module(pkg / "__init__.py", "symcal_test_pkg_mine2026")
+    assert [c.id for c in mod.CLAIMS] == ["mine2026.a"]
+    before = source_digest(pkg / "__init__.py")
+    (pkg / "section2.py").write_text((pkg / "section2.py").read_text() + "# edited\n")
+    assert source_digest(pkg / "__init__.py") != before  # a section's edit changes the module's digest
 
 
 def test_the_library_ships_in_the_wheel_config():
