@@ -41,6 +41,20 @@ from symcal.backends.base import Budget, Outcome
 from symcal.errors import InvalidClaim, NoBackendAvailable
 from symcal.verdicts import IntervalProof, Status, Witness
 
+EXACT_SECONDS = 10.0  # CPU seconds for the exact sign of one value at a point
+
+
+def _exact_sign(val: Any) -> int | None:
+    """-1, 0, +1 by :func:`symcal.exact.sign` (formal zero, exact evaluation or a rigorous
+    enclosure), None when undecided or absurdly large."""
+    from symcal.errors import InvalidInput
+    from symcal.exact import CpuBudget, sign
+
+    try:
+        return sign(val, deadline=CpuBudget(EXACT_SECONDS)).value
+    except InvalidInput:
+        return None
+
 __all__ = ["NAME", "RELATIONS", "decide_bounded", "is_algebraic", "enclosure"]
 
 NAME = "interval"
@@ -562,14 +576,11 @@ class _Prover:
                         return t
             except (_Undefined, NoBackendAvailable, ZeroDivisionError, ValueError):
                 pass
-        try:
-            val2 = sympy.simplify(val)
-        except Exception:  # pragma: no cover - sympy internals
+        got = _exact_sign(val)  # the one sign test (DESIGN.md, rule 2)
+        if got is None:
             return None
-        if isinstance(val2, sympy.Rational):
-            self.exact_points += 1
-            return _exact_holds(Fraction(int(val2.p), int(val2.q)), op)
-        return None
+        self.exact_points += 1
+        return _exact_holds(Fraction(got), op)
 
     # sign of a partial derivative on a box -----------------------------------------------
     def partial_sign(self, key: tuple[int, ...], k: int, box: Box, level: int) -> int | None:
@@ -704,8 +715,8 @@ class _Prover:
             sub = {self.syms[k]: sympy.Rational(v.numerator, v.denominator) for k, v in fixed}
             try:
                 e = self.expr(key).xreplace(sub)
-                zero = e == 0 or sympy.simplify(e) == 0
-            except Exception:  # pragma: no cover - sympy internals
+                zero = e == 0 or _exact_sign(e) == 0
+            except (TypeError, ValueError, ZeroDivisionError):
                 zero = False
             self._zero_faces[ck] = bool(zero)
             if zero:
@@ -749,7 +760,7 @@ class _Prover:
                 val = self.f.xreplace(sub)
             except (TypeError, ValueError, ZeroDivisionError):
                 continue
-            if val == 0 or (not isinstance(val, sympy.Rational) and sympy.simplify(val) == 0):
+            if val == 0 or (not isinstance(val, sympy.Rational) and _exact_sign(val) == 0):
                 self.tight_points.append(pt)
 
     def face(self, key: tuple[int, ...], op: str, box: Box, level: int) -> Box | None:

@@ -14,6 +14,8 @@ import sympy
 
 from symcal.errors import NoBackendAvailable
 
+POINT_SECONDS = 10.0  # CPU seconds to decide a relation at one exact point
+
 __all__ = ["Translator", "evaluate_exact", "truth_at", "model_fraction", "UNDECIDED"]
 
 UNDECIDED = object()
@@ -184,12 +186,7 @@ def _truth_at(e: Any, values: dict[sympy.Symbol, Fraction]) -> Any:
         return True
     if r is sympy.false:
         return False
-    try:
-        r2 = sympy.simplify(r)
-    except Exception:  # pragma: no cover - sympy internals
-        return UNDECIDED
-    if r2 is sympy.true:
-        return True
-    if r2 is sympy.false:
-        return False
-    return UNDECIDED
+    from symcal.exact import CpuBudget, truth
+
+    t = truth(r, deadline=CpuBudget(POINT_SECONDS))  # the one zero / sign test (DESIGN.md, rule 2)
+    return UNDECIDED if t is None else t

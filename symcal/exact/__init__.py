@@ -10,7 +10,7 @@
 """
 
 from symcal.exact.numbers import expr_str, fraction_str, to_fraction, to_sympy_rational
-from symcal.exact.zero import CpuBudget, Sign, ZeroTest, check_size, normal_form, sign, zero_test
+from symcal.exact.zero import CpuBudget, Sign, ZeroTest, check_size, normal_form, sign, truth, zero_test
 
 __all__ = [
     "to_fraction",
@@ -19,6 +19,7 @@ __all__ = [
     "expr_str",
     "Sign",
     "sign",
+    "truth",
     "zero_test",
     "ZeroTest",
     "normal_form",

@@ -37,8 +37,16 @@
   normal form (where the symbolic cancellation is already done) at 64, 256, 1024, 4096,
   16384 and 65536 bits, so ``10^-120 log 6`` is shown positive at the first step.
 
+* **Last, sympy's ``simplify``** when the above left the answer undecided (trigonometric
+  identities, ``sqrt(x**2) - Abs(x)``, atoms the normal form keeps opaque): a result of
+  exactly 0 is a formal zero (a chain of rewrites each valid under the symbols' declared
+  assumptions); any other result decides nothing.
+
 * **None otherwise**, with the reason: never a guess from floating point, nor from sympy's
   ``is_zero`` / ``is_positive`` (which may rest on a 15-digit evaluation).
+
+:func:`truth` decides a closed relation ``lhs op rhs`` through the sign of ``lhs - rhs``.
+There is no other zero test in symcal: backends, ``ranking/`` and ``calibration/`` call these.
 
 Everything is bounded: sizes are refused up front (:func:`check_size` raises
 ``invalid(...)`` naming the parameter: an integer beyond :data:`MAX_BITS` bits, an integer
@@ -71,6 +79,7 @@ from symcal.exact import intervals
 __all__ = [
     "Sign",
     "sign",
+    "truth",
     "zero_test",
     "ZeroTest",
     "normal_form",
@@ -93,6 +102,7 @@ MAX_RADICALS = 8  # algebraic test: radicals per coefficient
 MAX_DEGREE = 256  # ... and the degree of the annihilating polynomial
 MAX_EXPONENT_MULTIPLE = 10_000  # exp(c m) = X_m**(c d) only while |c d| stays below this
 DEFAULT_SECONDS = 60.0  # the deadline when none is given
+MAX_SIMPLIFY_OPS = 2_000  # sympy's simplify is tried on expressions up to this size
 
 
 @dataclass(frozen=True)
@@ -675,9 +685,75 @@ def sign(expr: Any, *, deadline: Any = None) -> Sign:
         if left is not None and left <= 0:
             raise _OutOfTime
         with _interrupt_after(left):
-            return _sign(e, deadline)
+            got = _sign(e, deadline)
+            if got.value is None and not got.nonzero:
+                return _simplified(e, got, deadline)
+            return got
     except _OutOfTime:
         return Sign(None, "gave up: the deadline passed")
+
+
+def _simplified(e: sympy.Expr, undecided: Sign, deadline: Any) -> Sign:
+    """The last formal step: sympy's ``simplify`` returning exactly 0 proves a zero."""
+    _tick(deadline)
+    if sympy.count_ops(e) > MAX_SIMPLIFY_OPS:
+        return undecided
+    try:
+        r = sympy.simplify(e)
+    except _OutOfTime:
+        raise
+    except Exception:  # noqa: BLE001 - sympy internals: nothing decided
+        return undecided
+    if r == 0:
+        return Sign(0, "formally zero: sympy's simplify rewrites it to 0")
+    return undecided
+
+
+_RELATIONS = {
+    "==": lambda s: s == 0, "!=": lambda s: s != 0, ">": lambda s: s > 0, ">=": lambda s: s >= 0,
+    "<": lambda s: s < 0, "<=": lambda s: s <= 0,
+}
+
+
+def truth(relation: Any, *, deadline: Any = None) -> bool | None:
+    """Whether a closed statement holds: a relation (``Eq``, ``Ne``, ``<``, ``<=``, ``>``, ``>=``
+    between real expressions) is True / False when :func:`sign` decides the sign of
+    ``lhs - rhs`` (``!=`` is also decided by a proven non-zero of unknown sign); ``And``, ``Or``,
+    ``Not``, ``Implies``, ``Equivalent`` combine their parts in three-valued logic; None when
+    undecided (never a guess)."""
+    if relation is sympy.true or relation is True:
+        return True
+    if relation is sympy.false or relation is False:
+        return False
+    if isinstance(relation, sympy.Not):
+        t = truth(relation.args[0], deadline=deadline)
+        return None if t is None else not t
+    if isinstance(relation, sympy.And | sympy.Or):
+        parts = [truth(a, deadline=deadline) for a in relation.args]
+        decisive = isinstance(relation, sympy.Or)  # the value one part makes the whole take
+        if decisive in parts:
+            return decisive
+        return None if None in parts else not decisive
+    if isinstance(relation, sympy.Implies):
+        return truth(sympy.Or(sympy.Not(relation.args[0]), relation.args[1], evaluate=False), deadline=deadline)
+    if isinstance(relation, sympy.Equivalent):
+        parts = [truth(a, deadline=deadline) for a in relation.args]
+        return None if None in parts else len(set(parts)) == 1
+    op = getattr(relation, "rel_op", None)
+    if op not in _RELATIONS:
+        return None
+    try:
+        diff = relation.lhs - relation.rhs
+        if diff.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo, sympy.I):
+            return None
+        s = sign(diff, deadline=deadline)
+    except (TypeError, ValueError, ZeroDivisionError):
+        return None
+    if s.value is None:
+        if s.nonzero and op in ("==", "!="):
+            return op == "!="
+        return None
+    return bool(_RELATIONS[op](s.value))
 
 
 def _quick_enclosure(e: sympy.Expr) -> Sign | None:

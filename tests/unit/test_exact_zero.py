@@ -8,7 +8,7 @@ from fractions import Fraction as F
 import pytest
 import sympy
 from sympy import Rational as R
-from sympy import exp, log, sqrt
+from sympy import cos, exp, log, pi, sqrt
 
 from symcal.backends.sympy_backend import residual_excludes_zero
 from symcal.errors import InvalidInput
@@ -97,11 +97,18 @@ def test_a_tower_of_exponentials_is_undecided_quickly_but_a_small_one_is_decided
 
 
 def test_a_zero_that_is_not_formal_is_undecided_not_called_zero_or_nonzero():
-    hidden = log(1 + sqrt(2)) + log(sqrt(2) - 1)  # log((sqrt 2 + 1)(sqrt 2 - 1)) = log 1 = 0
+    hidden = cos(2 * pi / 7) + cos(4 * pi / 7) + cos(6 * pi / 7) + R(1, 2)  # = 0 (roots of unity)
     s = timed_sign(hidden, limit=20)
     assert s.value is None and s.nonzero is None
     assert residual_excludes_zero(hidden) is None
     assert timed_sign(hidden + TINY).value == 1  # its twin: visibly positive
+
+
+def test_sympy_simplify_is_the_last_formal_step_of_the_one_zero_test():
+    hidden = log(1 + sqrt(2)) + log(sqrt(2) - 1)  # log((sqrt 2 + 1)(sqrt 2 - 1)) = log 1 = 0
+    s = timed_sign(hidden, limit=20)
+    assert s.value == 0 and "simplify" in s.reason
+    assert timed_sign(hidden + TINY).value == 1
 
 
 def test_a_passed_deadline_gives_up_and_a_generous_one_decides():
@@ -161,3 +168,15 @@ def test_non_ascii_digits_are_refused_and_ascii_ones_read():
         with pytest.raises(InvalidInput, match="ASCII digits"):
             to_fraction(text, "weight")
     assert to_fraction("3/4", "weight") == F(3, 4)
+
+
+def test_truth_decides_closed_relations_and_their_connectives_through_sign():
+    from symcal.exact import truth
+
+    x = sympy.Symbol("x")
+    assert truth(sympy.sqrt(2) + sympy.sqrt(3) > sympy.sqrt(5 + 2 * sympy.sqrt(6)) - R(1, 10**30)) is True
+    assert truth(sympy.Eq(sympy.sqrt(2) * sympy.sqrt(3), sympy.sqrt(6))) is True
+    assert truth(sympy.And(sympy.sqrt(2) < 1, x > 0)) is False  # one false part decides an And
+    assert truth(sympy.And(sympy.sqrt(2) > 1, x > 0)) is None  # ... an undecided part leaves it open
+    hidden = cos(2 * pi / 7) + cos(4 * pi / 7) + cos(6 * pi / 7) + R(1, 2)
+    assert truth(hidden >= 0) is None and truth(sympy.Ne(hidden, 0)) is None  # never a guess
