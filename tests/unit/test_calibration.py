@@ -253,3 +253,37 @@ def test_a_witness_whose_interior_point_is_the_minimiser_is_accepted():
     # its twin: at p = (3/4, 1/4) the minimiser 1/2 lies in the cell of the optimal prediction
     why2, _, _ = E.verify_quadratic(s, q, [F(3, 4), F(1, 4)], 1, [F(-1, 2)])
     assert why2 != ""
+
+
+# --------------------------------------------------------------------------- rediscovered inconsistencies
+
+
+def test_top_k_hinges_are_refuted_for_the_top_k_error_with_exact_distributions():
+    # Lapin, Hein & Schiele (2015) proposed them; Yang & Koyejo (2020) showed they are not top-k calibrated
+    loss, link = surrogates.topk_error(4, 2), surrogates.topk_link(4, 2)
+    for sur in (surrogates.topk_hinge_alpha(4, 2), surrogates.topk_hinge_beta(4, 2)):
+        v = check_calibration(loss, sur, link, timeout=60)
+        assert_refuted_with_exact_witness(v, loss, sur, link)
+    loss3, link3 = surrogates.topk_error(3, 2), surrogates.topk_link(3, 2)
+    sur = surrogates.topk_hinge_beta(3, 2)
+    assert_refuted_with_exact_witness(check_calibration(loss3, sur, link3, timeout=60), loss3, sur, link3)
+    # measured, not assumed: alpha at n = 3, k = 2 has no failing distribution (every pair query unsat)
+    assert check_calibration(loss3, surrogates.topk_hinge_alpha(3, 2), link3, timeout=60).status is Status.PROVED
+
+
+def test_the_lovasz_hinge_is_calibrated_for_a_modular_loss_and_refuted_for_a_submodular_one():
+    # Finocchiaro, Frongillo & Nueve (2022): consistent for its target only when ell is modular
+    loss, sur, link = surrogates.lovasz_hinge(2, lambda S: len(S))  # Hamming: modular
+    assert check_calibration(loss, sur, link, timeout=60).status is Status.PROVED
+    loss, sur, link = surrogates.lovasz_hinge(2, lambda S: min(len(S), 1))  # any mistake: submodular, not modular
+    w = assert_refuted_with_exact_witness(check_calibration(loss, sur, link, timeout=60), loss, sur, link)
+    assert w.values["optimal loss"] == Fraction(1, 2)
+
+
+def test_the_lovasz_hinge_refuses_a_set_function_that_is_not_submodular():
+    with pytest.raises(InvalidInput, match="submodular"):
+        surrogates.lovasz_hinge(2, lambda S: len(S) ** 2)
+    with pytest.raises(InvalidInput, match="ell\\(empty set\\)"):
+        surrogates.lovasz_hinge(2, lambda S: len(S) + 1)
+    with pytest.raises(InvalidInput, match="k"):
+        surrogates.topk_error(4, 4)
