@@ -122,9 +122,11 @@ class Setup:
     def in_domain(self, u: list[Fraction]) -> bool:
         return (all(dot(a, u) == b for a, b in self.eqs) and all(dot(a, u) <= b for a, b in self.les))
 
-    def in_cell(self, t: int, u: list[Fraction], strict: bool = False) -> bool:
+    def in_cell(self, t: int, u: list[Fraction], strict: bool = False, proper: bool = False) -> bool:
+        """u in the closed cell of t; ``strict``: in its interior (``proper``: ignoring the rows
+        ``0.u <= 0`` of predictions the link ties with t everywhere)."""
         if strict:
-            return all(dot(a, u) < b for a, b in self.link.cells[t])
+            return all(dot(a, u) < b for a, b in self.link.cells[t] if not proper or any(a) or b != 0)
         return all(dot(a, u) <= b for a, b in self.link.cells[t])
 
     def pname(self, t: int) -> str:
@@ -550,13 +552,19 @@ def _bounded_below(s: Setup, poly: Polyhedral, budget: Budget) -> tuple[list[tup
     return parts, ""
 
 
+def _proper_rows(s: Setup, t: int) -> list[Lin]:
+    """The rows of cell_t that cut something: ``0.u <= 0`` (against a prediction with the same
+    link row, see :meth:`Link.tied`) holds everywhere and can never be made strict."""
+    return [(a, b) for a, b in s.link.cells[t] if any(a) or b != 0]
+
+
 def _interior_point(s: Setup, t: int, budget: Budget) -> tuple[list[Fraction] | None, list[tuple[str, Evidence]], str]:
     """A point c of C with every inequality of cell_t strict, checked exactly; and, for a user's
     regions, the unsat queries showing no other region meets that strict interior."""
     from symcal.backends import z3_backend
 
     uz = _zvars("u", s.d)
-    cons = _domain(s, uz) + [_zlin(a, uz) < _q(b) for a, b in s.link.cells[t]]
+    cons = _domain(s, uz) + [_zlin(a, uz) < _q(b) for a, b in _proper_rows(s, t)]
     cands = z3_backend.small_models(cons, uz, Budget(min(2.0, max(0.1, budget.left()))), attempts=3)
     if not cands:
         res = _solve(cons, budget, uz, "interior point")
@@ -565,14 +573,14 @@ def _interior_point(s: Setup, t: int, budget: Budget) -> tuple[list[Fraction] | 
                               else f"interior point of the cell of {s.pname(t)}: z3 {res.reason}")
         cands = [res.model]
     c = _fractions(cands[0], [f"u{i}" for i in range(1, s.d + 1)])
-    if not (s.in_domain(c) and s.in_cell(t, c, strict=True)):
+    if not (s.in_domain(c) and s.in_cell(t, c, strict=True, proper=True)):
         return None, [], f"interior point of the cell of {s.pname(t)} failed the exact check"
     parts: list[tuple[str, Evidence]] = []
     if not s.link.exclusive:
         for other in range(s.k):
             if other == t:
                 continue
-            q = _domain(s, uz) + [_zlin(a, uz) < _q(b) for a, b in s.link.cells[t]]
+            q = _domain(s, uz) + [_zlin(a, uz) < _q(b) for a, b in _proper_rows(s, t)]
             q += [_zlin(a, uz) <= _q(b) for a, b in s.link.cells[other]]
             res = _solve(q, budget, uz, f"does region {other + 1} meet the strict interior of region {t + 1}?")
             if res.answer != "unsat":
@@ -599,19 +607,25 @@ def _loss_report(s: Setup, p: list[Fraction], tp: int) -> tuple[dict[str, Any], 
     best = min(ls)
     if not ls[tp] > best:
         return {}, f"prediction {s.pname(tp)} is optimal at p (loss {fraction_str(ls[tp])})"
+    good = [t for t in sorted(s.link.tied(tp)) if not ls[t] > best]
+    if good:
+        return {}, (f"the link ties {', '.join(s.pname(t) for t in sorted(s.link.tied(tp)))} on the whole cell and "
+                    f"{s.pname(good[0])} is optimal at p: the failure depends on how the link breaks that tie")
     opt = [s.pname(t) for t in range(s.k) if ls[t] == best]
     return {"pred": s.pname(tp), "loss of pred": ls[tp], "optimal loss": best, "optimal predictions": opt}, ""
 
 
 def _sequence_check(s: Setup, p: list[Fraction], u: list[Fraction], c: list[Fraction], tp: int) -> str:
     """pred = tp at c and along u + eps (c - u) (checked at two eps), from the link's own definition."""
-    if not (s.in_domain(c) and s.in_cell(tp, c, strict=True)):
+    if not (s.in_domain(c) and s.in_cell(tp, c, strict=True, proper=True)):
         return "c is not a strict interior point of the cell in C"
     if s.link.exclusive:
+        group = set(s.link.tied(tp))
         for eps in (Fraction(1), Fraction(1, 2), Fraction(1, 10**6)):
             pt = [ui + eps * (ci - ui) for ui, ci in zip(u, c, strict=True)]
-            if s.link.predictions_at(pt) != {tp}:
-                return f"pred at u + {eps}(c - u) is not {s.pname(tp)} alone"
+            if s.link.predictions_at(pt) != group:
+                names = ", ".join(s.pname(t) for t in sorted(group))
+                return f"pred at u + {eps}(c - u) is not {names} alone"
     return ""
 
 
@@ -798,6 +812,27 @@ def _worse(s: Setup, pz: list[Any], tp: int, tpp: int | None) -> Any:
     return z3.Or(*alts) if len(alts) != 1 else alts[0]
 
 
+def _ties_resolved(s: Setup, cons: list[Any], pz: list[Any], tp: int, budget: Budget, comment: str,
+                   label: str) -> tuple[list[Any] | None, str]:
+    """A sat pair query for a prediction the link ties with others (:meth:`Link.tied`) refutes
+    calibration for *every* tie-breaking only where all of them are suboptimal: the query again
+    with that added.  Returns (the constraints to take the witness from, or None; why not)."""
+    group = sorted(s.link.tied(tp))
+    if len(group) == 1:
+        return cons, ""
+    import z3
+
+    names = ", ".join(s.pname(t) for t in group)
+    more = cons + [z3.And(*[_worse(s, pz, t, None) for t in group])]
+    res = _solve(more, budget, pz, comment + f" (and every prediction the link ties with it, {names}, is worse)")
+    if res.answer == "sat":
+        return more, ""
+    if res.answer == "unsat":
+        return None, (f"{label}: the link ties {names} on the whole cell and one of them is always optimal there: "
+                      f"calibrated or not depending on how the link breaks that tie (z3 unsat for all of them worse)")
+    return None, f"{label}: with the tie between {names}: {res.reason}"
+
+
 def _label(s: Setup, tp: int, tpp: int | None) -> str:
     if tpp is None:
         return f"cell {s.pname(tp)} (worse than some prediction)"
@@ -926,13 +961,17 @@ def _decide_quadratic(s: Setup, q: Quadratic, pre: list[tuple[str, Evidence]], b
         if res.answer == "unknown":
             unknowns.append(f"{label}: {res.reason}")
             continue
+        tied_cons, why = _ties_resolved(s, cons, pz, tp, budget, comment, label)
+        if tied_cons is None:
+            unknowns.append(why)
+            continue
         c, extra, why = _interior_point(s, tp, budget)
         if c is None:
             unknowns.append(f"{label}: sat, but {why}")
             blocked.add(tp)
             continue
         last = why
-        for p in _p_candidates(res.model, _simplify_p(cons, pz, budget), s.n):
+        for p in _p_candidates(res.model, _simplify_p(tied_cons, pz, budget), s.n):
             last, values, cert = verify_quadratic(s, q, p, tp, c)
             if not last:
                 detail = (f"at p the unique minimiser u* of risk_p lies in the closed cell of {s.pname(tp)}, "
@@ -980,13 +1019,17 @@ def _decide_polyhedral(s: Setup, poly: Polyhedral, pre: list[tuple[str, Evidence
         if res.answer == "unknown":
             unknowns.append(f"{label}: {res.reason}")
             continue
+        tied_cons, why = _ties_resolved(s, cons, v.p, tp, budget, comment, label)
+        if tied_cons is None:
+            unknowns.append(why)
+            continue
         c, extra, why = _interior_point(s, tp, budget)
         if c is None:
             unknowns.append(f"{label}: sat, but {why}")
             blocked.add(tp)
             continue
         last = why
-        for p in _p_candidates(res.model, _simplify_p(cons, v.p, budget), s.n):
+        for p in _p_candidates(res.model, _simplify_p(tied_cons, v.p, budget), s.n):
             v2 = _poly_vars(s, poly)
             fixed = _pair_constraints_polyhedral(s, poly, v2, tp, tpp)
             fixed += [x == _q(val) for x, val in zip(v2.p, p, strict=True)]

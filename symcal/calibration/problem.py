@@ -205,6 +205,15 @@ class Link:
                     for row, c in zip(self.matrix, self.offset, strict=True)]
         return None
 
+    def tied(self, t: int) -> frozenset[int]:
+        """The predictions the link can never tell apart from ``t`` (0-based, ``t`` included): a
+        linear link's rows with the same ``(B_t, c_t)``.  On the whole cell of ``t`` they are all
+        tied best, so which one ``pred`` returns is the link's tie-breaking, not the scores."""
+        if self.kind != "linear":
+            return frozenset({t})
+        key = (self.matrix[t], self.offset[t])
+        return frozenset(s for s in range(self.k) if (self.matrix[s], self.offset[s]) == key)
+
     def predictions_at(self, u: Sequence[Fraction]) -> set[int]:
         """Every prediction ``pred`` may give at ``u`` (all tied best ones; 0-based), computed from
         the link's own definition, independently of the cells (regions: the regions containing u)."""

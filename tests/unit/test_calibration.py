@@ -287,3 +287,19 @@ def test_the_lovasz_hinge_refuses_a_set_function_that_is_not_submodular():
         surrogates.lovasz_hinge(2, lambda S: len(S) + 1)
     with pytest.raises(InvalidInput, match="k"):
         surrogates.topk_error(4, 4)
+
+
+def test_a_linear_link_with_repeated_rows_is_refuted_only_when_every_tied_prediction_is_suboptimal():
+    sur = surrogates.squared(3)
+    # argmin of u* = p with costs p1, p2 for predictions 1, 2 (right in their cells); 3 and 4 share u3's
+    # cell, where both are always beaten by 1: refuted whatever the tie-breaking
+    bad = [[1, 0, 1, 1], [0, 1, 1, 1], [0, 0, 0, 1]]
+    argmin = {"linear": [[1, 0, 0], [0, 1, 0], [0, 0, 1], [0, 0, 1]]}
+    w = assert_refuted_with_exact_witness(check_calibration(bad, sur, argmin, timeout=30), bad, sur, argmin)
+    assert w.values["pred"] in ("3", "4")
+    loss = [[0, 1, 1, 1], [1, 0, 1, 1], [1, 1, 0, 1]]  # prediction 4: never better than 3, same link row
+    argmax = {"linear": [[-1, 0, 0], [0, -1, 0], [0, 0, -1], [0, 0, -1]]}  # 3 optimal on the cell, 4 never
+    v = check_calibration(loss, sur, argmax, timeout=30)
+    assert v.status is Status.UNKNOWN and "tie" in v.reason  # it depends on the link's tie-breaking
+    dup = [[0, 1, 1, 1], [1, 0, 1, 1], [1, 1, 0, 0]]  # 4 a copy of 3: the tie is harmless
+    assert check_calibration(dup, sur, argmax, timeout=30).status is Status.PROVED
