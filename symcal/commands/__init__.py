@@ -1,8 +1,11 @@
-"""Domain verbs of the command line, one module each.
+"""The verbs of the command line, one module each (``claims`` holds ``list`` and ``show``).
 
-Each module defines ``register(sub)`` which adds its sub-parser to the ``symcal`` parser
+Each module defines ``register(sub)`` which adds its sub-parsers to the ``symcal`` parser
 (``sub`` is the result of ``add_subparsers``) and sets ``fn`` to a function taking the parsed
 arguments and returning an exit code.  ``cli.py`` registers every module named in ``VERBS``.
+What several verbs share (exit codes, option types, loading claims, progress, ``--cluster``)
+is in :mod:`symcal.commands.common`; this module holds only the argparse types that need
+nothing else.
 Errors are raised as :class:`symcal.errors.SymcalError` (``invalid(...)``); ``cli.main``
 turns them into a one-line message and exit code 2.
 """
@@ -12,8 +15,11 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
-# module names under symcal.commands, in the order they appear in ``symcal --help``
-VERBS: tuple[str, ...] = ("report", "loss", "costs", "calibration", "coverage")
+# module names under symcal.commands, in the order their verbs appear in ``symcal --help``
+# (``claims`` registers ``list`` and ``show``)
+VERBS: tuple[str, ...] = (
+    "claims", "check", "necessity", "selftest", "preference", "report", "loss", "costs", "calibration", "coverage",
+)
 
 
 def whole_number(flag: str, minimum: int) -> Callable[[str], int]:

@@ -22,6 +22,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from symcal.commands import common
 from symcal.errors import invalid
 
 __all__ = ["register", "run", "render", "FORMATS"]
@@ -31,19 +32,15 @@ _SUFFIXES = {".html": "html", ".htm": "html", ".tex": "latex", ".md": "md", ".ma
 
 
 def register(sub: Any) -> None:
-    from symcal.cli import _jobs, _positive
-
     sp = sub.add_parser("report", help="write the verdicts as Markdown, one self-contained HTML file, or LaTeX")
     sp.add_argument("patterns", nargs="*", metavar="PATTERN", help="ids, id prefixes or globs ('uematsu2013.*')")
     sp.add_argument("--format", choices=FORMATS, default=None,
                     help="md (default), html (self-contained) or latex (a compilable document); "
                          "default: from the suffix of --out")
     sp.add_argument("--out", metavar="FILE", help="write the report to FILE instead of printing it")
-    sp.add_argument("--timeout", type=_positive, default=60.0, help="seconds per decision (default 60)")
-    sp.add_argument("--jobs", type=_jobs, default=min(2, os.cpu_count() or 1), help="parallel workers")
-    sp.add_argument("--theorems", action="append", metavar="FILE",
-                    help="a Python file of your own claims (instead of the bundled library)")
-    sp.add_argument("--with-library", action="store_true", help="with --theorems: also load the bundled library")
+    sp.add_argument("--timeout", type=common.positive_seconds, default=60.0, help="seconds per decision (default 60)")
+    sp.add_argument("--jobs", type=common.jobs, default=min(2, os.cpu_count() or 1), help="parallel workers")
+    common.add_theorems_options(sp)
     sp.set_defaults(fn=run)
 
 
@@ -74,15 +71,14 @@ def render(pairs: list[tuple[Any, Any]], fmt: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from symcal.cli import EXIT_DISAGREE, EXIT_OK, _claims, _end_progress, _progress
     from symcal.library import select
     from symcal.report import agrees, is_erratum
     from symcal.runner import check_many
 
     fmt = output_format(args.format, args.out)
-    claims = select(_claims(args), args.patterns)
-    verdicts = check_many(claims, timeout=args.timeout, jobs=args.jobs, progress=_progress())
-    _end_progress()
+    claims = select(common.load_claims(args), args.patterns)
+    verdicts = check_many(claims, timeout=args.timeout, jobs=args.jobs, progress=common.start_progress())
+    common.end_progress()
     pairs = list(zip(claims, verdicts, strict=True))
     text = render(pairs, fmt)
     if args.out:
@@ -94,4 +90,4 @@ def run(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(text)
     bad = [c for c, v in pairs if not agrees(c, v) and not is_erratum(c, v)]
-    return EXIT_DISAGREE if bad else EXIT_OK
+    return common.EXIT_DISAGREE if bad else common.EXIT_OK

@@ -1,0 +1,159 @@
+"""What several verbs of the command line share: the exit codes, the argparse types of
+``--size``, ``--timeout``, ``--jobs`` and ``--draw``, the ``--theorems`` and ``--cluster`` options,
+loading the claims a command works on, the progress bar and the Dask cluster of ``--cluster``.
+
+Exit codes (DESIGN.md, *Interface contract*): 0 when every verdict agrees with its expected
+outcome or is a recorded erratum; 1 when any other verdict disagrees; 2 on usage or input
+errors; 3 on an internal error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import re
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from symcal.commands import MAX_SECONDS, whole_number
+from symcal.errors import invalid
+
+if TYPE_CHECKING:
+    from symcal.claims.core import Claim
+
+__all__ = [
+    "EXIT_OK", "EXIT_DISAGREE", "EXIT_USAGE", "EXIT_INTERNAL", "MAX_SIZES",
+    "size_range", "positive_seconds", "jobs", "picture_file", "picture_dir",
+    "add_theorems_options", "add_cluster_options", "load_claims", "start_progress", "end_progress", "open_cluster",
+]
+
+EXIT_OK, EXIT_DISAGREE, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
+
+MAX_SIZES = 10_000
+
+
+def size_range(text: str) -> tuple[int, int]:
+    """The argparse ``type`` of ``--size``: ``A..B`` or ``N`` (whole numbers, at most MAX_SIZES sizes)."""
+    m = re.fullmatch(r"\s*(\d+)\s*(?:\.\.\s*(\d+))?\s*", text)
+    if not m:
+        raise argparse.ArgumentTypeError(f"--size={text!r}: expected A..B or N with whole numbers, e.g. 3..12")
+    lo = int(m.group(1))
+    hi = int(m.group(2)) if m.group(2) else lo
+    if lo > hi:
+        raise argparse.ArgumentTypeError(f"--size={text!r}: expected A <= B")
+    if hi - lo + 1 > MAX_SIZES:
+        raise argparse.ArgumentTypeError(f"--size={text!r}: {hi - lo + 1:,} sizes; at most {MAX_SIZES:,} sizes per "
+                                         f"sweep")
+    return lo, hi
+
+
+def positive_seconds(text: str) -> float:
+    """The argparse ``type`` of ``--timeout`` for check, necessity, selftest, preference and report:
+    a positive number of seconds, at most one day."""
+    try:
+        v = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--timeout={text!r}: expected a positive number of seconds") from None
+    if not v > 0 or v != v or v == float("inf"):
+        raise argparse.ArgumentTypeError(f"--timeout={text!r}: expected a positive number of seconds")
+    if v > MAX_SECONDS:
+        raise argparse.ArgumentTypeError(f"--timeout={text!r}: expected at most {MAX_SECONDS:g} seconds (one day)")
+    return v
+
+
+jobs = whole_number("--jobs", 1)  # the argparse ``type`` of --jobs
+
+
+def picture_file(text: str) -> str:
+    """The argparse ``type`` of ``--draw FILE`` (symcal.report.plot, imported when used)."""
+    from symcal.report.plot import picture_file
+
+    return picture_file(text)
+
+
+def picture_dir(text: str) -> str:
+    """The argparse ``type`` of ``--draw DIR`` (symcal.report.plot, imported when used)."""
+    from symcal.report.plot import picture_dir
+
+    return picture_dir(text)
+
+
+def add_theorems_options(sp: argparse.ArgumentParser) -> None:
+    """``--theorems FILE`` (repeatable) and ``--with-library`` on the sub-parser ``sp``."""
+    sp.add_argument("--theorems", action="append", metavar="FILE",
+                    help="a Python file of your own claims (instead of the bundled library)")
+    sp.add_argument("--with-library", action="store_true", help="with --theorems: also load the bundled library")
+
+
+def add_cluster_options(sp: argparse.ArgumentParser) -> None:
+    """``--cluster``, ``--cache`` and ``--no-cache`` (symcal.cluster) on the sub-parser ``sp``."""
+    sp.add_argument("--cluster", metavar="ADDRESS|local",
+                    help="decide on a Dask cluster: a scheduler's address (tcp://host:8786) or 'local' (2 worker "
+                         "processes on this machine); needs symcal[cluster]")
+    sp.add_argument("--cache", metavar="DIR", help="with --cluster: keep each decision in DIR (default "
+                    "~/.cache/symcal), so that a re-run costs nothing")
+    sp.add_argument("--no-cache", action="store_true", help="with --cluster: neither read nor write the cache")
+
+
+def load_claims(args: argparse.Namespace) -> list[Claim]:
+    """The claims of ``--theorems`` files (and the bundled library with ``--with-library``), else
+    the bundled library."""
+    from symcal.library import load_bundled, load_file
+
+    if getattr(args, "theorems", None):
+        claims: list[Claim] = []
+        seen: set[Path] = set()
+        for f in args.theorems:
+            key = Path(f).resolve()
+            if key in seen:
+                raise invalid("--theorems", f, "each file once (it was given twice)")
+            seen.add(key)
+            # imported first in a child under the time limit: a file that loops, exits or crashes
+            # at import is a one-line error, never symcal's end
+            claims += load_file(f, timeout=getattr(args, "timeout", None) or 60.0)
+        if getattr(args, "with_library", False):
+            claims += load_bundled()
+        return claims
+    return load_bundled()
+
+
+_BARS: list[Any] = []  # the progress bar on screen, erased by end_progress()
+
+
+def start_progress(json: bool = False, desc: str = "deciding") -> Any:
+    """A progress bar with counts and an ETA (tqdm; symcal.progress) when stdout and stderr are
+    terminals and the output is not --json; else None."""
+    from symcal.progress import progress_bar
+
+    end_progress()
+    bar = progress_bar(desc, json=json)
+    if bar is not None:
+        _BARS.append(bar)
+    return bar
+
+
+def end_progress() -> None:
+    """Close the progress bar on screen, if any."""
+    while _BARS:
+        _BARS.pop().close()
+
+
+@contextlib.contextmanager
+def open_cluster(args: argparse.Namespace) -> Iterator[Any]:
+    """The Dask cluster of --cluster (symcal.cluster), closed afterwards; None without --cluster."""
+    address = getattr(args, "cluster", None)
+    if address is None:
+        if getattr(args, "cache", None) or getattr(args, "no_cache", False):
+            raise invalid("--cache" if args.cache else "--no-cache", args.cache or True, "--cluster as well",
+                          "the cache keeps decisions made with --cluster (use --cluster local on one machine)")
+        yield None
+        return
+    from symcal.cluster import Cluster
+
+    cache = False if args.no_cache else (args.cache or True)
+    with Cluster(address, theorems=args.theorems or (), with_library=args.with_library, cache=cache) as c:
+        c.notify = lambda message: print(f"symcal: {message}", file=sys.stderr)
+        yield c
+        print(f"cluster {address}: {c.summary()}", file=sys.stderr)
