@@ -23,7 +23,8 @@ BY_ID = {c.id: c for c in CLAIMS}
 ERRATA = {c.id for c in CLAIMS if c.finding is not None}
 
 
-# the twins live beside the claims, in theorems/duchi2010.py (TWINS, TWIN_EXPECT, ALL_SIZE_TWINS).
+# the twins live beside the claims, in the sections of theorems/duchi2010/ (gathered in its TWINS,
+# TWIN_EXPECT, ALL_SIZE_TWINS).
 # Expected: refuted with a re-checked witness (numeric twins: unknown, since a numeric check
 # never refutes; claims the paper calls false: proved once repaired).
 TWINS: dict[str, Callable[[], Claim]] = D.TWINS
@@ -60,6 +61,7 @@ def test_each_erratum_is_refuted_with_a_rechecked_witness_and_its_correction_is_
         "duchi2010.theorem13.eq16_iff_alpha_star_in_a",
         "duchi2010.theorem11.low_noise",
         "duchi2010.theorem13.strictly_convex_r",
+        "duchi2010.section3_1.cossock_zhang.printed_penalty",
     }
     for cid in ERRATA:
         v = verdicts[cid]
@@ -80,6 +82,23 @@ def test_theorem11s_erratum_is_witnessed_by_small_integer_weights_that_break_low
     assert b13 > b12 > 0 and b13 > b31 > 0 and 0 < b23 <= (b13 - b12) / 2
     a = D.expected_weights(D.theorem11_graphs(b12, b13, b23, b31), [F(1, 2), F(1, 2)])
     assert D.low_noise_violations(a, 3) == [(1, 2, 3)]
+
+
+def test_the_cossock_zhang_erratum_is_a_pair_whose_edge_points_to_the_higher_score(verdicts):
+    w = verdicts["duchi2010.section3_1.cossock_zhang.printed_penalty"].witness
+    assert F(w.values["y_1"]) - F(w.values["y_2"]) < 0
+
+
+def test_table1_is_read_exactly_and_the_linear_column_is_lowest_in_every_row():
+    assert D.section4.TABLE1[20000]["Linear"] == (F(93, 200), F(3, 500))
+    assert all(D.section4.lowest_in_row(n, "Linear")[0] for n in D.section4.TABLE1)
+    assert not D.section4.lowest_in_row(80000, "Logistic")[0]
+
+
+def test_the_package_gathers_every_sections_claims_and_twins_in_reading_order():
+    from_sections = {c.id for s in D.SECTIONS for c in vars(s).values() if isinstance(c, Claim)}
+    assert {c.id for c in CLAIMS} >= from_sections
+    assert list(TWINS) == [c.id for c in CLAIMS if c.id in TWINS]
 
 
 def test_numeric_claims_are_confirmed_numerically_never_proved(verdicts):

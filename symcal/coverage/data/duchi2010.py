@@ -50,7 +50,7 @@ ENTRIES = [
     E(
         "Section 1, after Eq. (5)",
         "The infimum is attained since l is edgewise ... so A(p) is not empty",
-        reason="unchecked: l(p, .) of Eq. (8) takes one value per weak order of alpha, so a finite enumeration for m <= 4 would show the infimum is attained",
+        "duchi2010.section1.infimum_attained",
     ),
     E("Section 1, Eq. (6)", "W(p, alpha) = sum_{G in G} p_G phi(alpha, G)", reason="definition"),
     E(
@@ -79,6 +79,11 @@ ENTRIES = [
         reason="not checkable: convergence in probability over sequences of scoring functions (asymptotic, measure-theoretic)",
     ),
     E(
+        "Theorem 6, proof",
+        "By Lemma 5 and the definition of H_m ... H(eps) > 0 ... Now suppose that phi is not edge-consistent ... R(f_n) does not converge in probability to R*",
+        reason="not checkable: Lemma 5 and Eq. (4) applied to sequences of scoring functions (asymptotic, measure-theoretic)",
+    ),
+    E(
         "Section 2, Eq. (7)",
         "L(alpha, G) = sum_{i<j} a_ij^G 1(alpha_i <= alpha_j) + sum_{i>j} a_ij^G 1(alpha_i < alpha_j)",
         reason="definition",
@@ -86,7 +91,7 @@ ENTRIES = [
     E(
         "Section 2, Eq. (8)",
         "If we define a_ij = sum_G a_ij^G p_G, then l(p, alpha) = sum_{i<j} a_ij 1(alpha_i <= alpha_j) + ...",
-        reason="unchecked: Eq. (8) follows from Eqs. (2) and (7) by linearity; a symbolic identity per weak order of alpha for m <= 4",
+        "duchi2010.section2.eq8",
     ),
     E(
         "Lemma 7",
@@ -143,7 +148,7 @@ ENTRIES = [
     E(
         "Section 2.2, Eq. (11)",
         "0 = h12 phi'(alpha1 - alpha2) + h13 phi'(alpha1 - alpha3) - h31 phi'(alpha3 - alpha1); 0 = -h12 phi'(alpha1 - alpha2) + h23 phi'(alpha2 - alpha3)",
-        reason="unchecked: the partial derivatives of Eq. (10) in alpha1 and alpha2 (differentiable phi) are the right-hand sides of Eq. (11); a symbolic identity",
+        "duchi2010.section2_2.eq11",
     ),
     E(
         "Lemma 9",
@@ -235,9 +240,14 @@ ENTRIES = [
         "duchi2010.theorem12.calibration.margin_hinge.paper_p",
     ),
     E(
+        "Theorem 12, proof, step 0",
+        "since phi is differentiable almost everywhere (Rockafellar, 1970, Theorem 25.3), phi is differentiable at -c for some c > 0 in the range of h",
+        reason="out of scope: a.e. differentiability of convex functions, quoted from Rockafellar (1970)",
+    ),
+    E(
         "Theorem 12, proof, step 1",
-        "W(p, alpha) = p_G1 phi~(alpha1 - alpha2) + p_G2 phi~(alpha2 - alpha3) + p_G3 phi~(alpha1 - alpha3) + p_G4 phi~(alpha3 - alpha1)",
-        reason="unchecked: substituting the four one-edge graphs with weight h^-1(c) into Eq. (13) gives this W; a symbolic identity in phi~(x) = phi(x - c)",
+        "W(p, alpha) = p_G1 phi~(alpha1 - alpha2) + p_G2 phi~(alpha2 - alpha3) + p_G3 phi~(alpha1 - alpha3) + p_G4 phi~(alpha3 - alpha1) ... phi~'(0) = phi'(-c) < 0",
+        "duchi2010.theorem12.w_form",
     ),
     E(
         "Theorem 12, proof, step 2",
@@ -350,11 +360,18 @@ ENTRIES = [
         "Section 3.1",
         "we can construct a graph G = ({x_i, x_j}, {(i -> j)}) and set a_ij^G = y_i - y_j ... so that G~ satisfies the low-noise condition",
         "duchi2010.section3_1.cossock_zhang",
+        "duchi2010.section3_1.cossock_zhang.printed_penalty",
+        "duchi2010.section3_1.cossock_zhang.printed_penalty.corrected",
     ),
     E(
         "Section 3.1",
-        "a low-noise setting in which the difference graph G~ consists of edges (1 -> 2) and (1 -> 3). Our losses are indifferent ... this cannot be captured by an order-preserving probability space",
-        reason="unchecked: that A(p) orders 2 and 3 either way is a finite check; that no order-preserving space (Xia et al. 2008, Def. 3) expresses it needs that paper's definition encoded",
+        "a low-noise setting in which the difference graph G~ consists of edges (1 -> 2) and (1 -> 3). Our losses are indifferent to whether we order result 2 ahead of or behind 3",
+        "duchi2010.section3_1.indifferent_2_3",
+    ),
+    E(
+        "Section 3.1",
+        "and this cannot be captured by an order-preserving probability space",
+        reason="out of scope: needs the order-preserving probability spaces of Xia et al. (2008), Def. 3, which this paper cites without stating",
     ),
     E(
         "Section 3.1",
@@ -394,7 +411,12 @@ ENTRIES = [
     E(
         "Section 4, after Table 1",
         "the linear loss always achieves the lowest test loss averaged across all tests",
-        reason="unchecked: a row-by-row comparison of the printed Table 1 columns (Linear < Hinge and Linear < Logistic in every row)",
+        "duchi2010.section4.table1_linear_lowest",
+    ),
+    E(
+        "Section 4, after Table 1",
+        "In fact, it achieved the lowest test loss of all three methods in all but one of our experimental runs",
+        reason="out of scope: the losses of the individual runs are not printed",
     ),
     E("Section 4", "there is a closed form for the minimizer of the linear loss", reason="prose"),
     E(
@@ -425,9 +447,19 @@ ENTRIES = [
         "duchi2010.lemma7.all_weights",
     ),
     E(
-        "Appendix A, proof of Lemma 9",
+        "Appendix A, proof of Lemma 9, step 1",
+        "suppose that limsup_n (alpha_i^(n) - alpha_j^(n)) = oo ... there must be some C with |alpha_i^(n) - alpha_j^(n)| <= C for all i, j, n",
+        reason="not checkable: a limit argument for every convex phi satisfying Assumption A",
+    ),
+    E(
+        "Appendix A, proof of Lemma 9, step 2",
         "W(p, alpha) is shift invariant with respect to alpha, so without loss of generality we can let alpha_3^(n) = 0",
-        reason="unchecked: W(p, alpha + t 1) = W(p, alpha) for Eq. (10) is a symbolic identity; the boundedness argument itself is not checkable for every phi",
+        "duchi2010.lemma9.proof.shift_invariance",
+    ),
+    E(
+        "Appendix A, proof of Lemma 9, step 3",
+        "Convex functions are continuous on compact domains (Rockafellar, 1970, Chapter 10), and inf_{alpha: ||alpha||_oo <= C} W(p, alpha) = W*(p)",
+        reason="out of scope: continuity of convex functions, quoted from Rockafellar (1970)",
     ),
     E(
         "Lemma 16",
@@ -438,10 +470,15 @@ ENTRIES = [
     E(
         "Lemma 16, proof, step 1",
         "l(p, alpha) = sum_{i=1}^m sum_{j=i+1}^m (a_ij - a_ji) 1(alpha_i <= alpha_j) + a_ji",
-        reason="unchecked: the rewriting of Eq. (8) with a topologically sorted G~ is an identity per weak order of alpha (finite check for m <= 4)",
+        "duchi2010.lemma16.proof.rewrite",
     ),
     E(
         "Lemma 16, proof, step 2",
+        "Clearly, if a_ij > a_ji for some i < j, then any minimizing alpha must satisfy alpha_i > alpha_j. If a_ij - a_ji = 0 ..., then the relative order ... does not affect l",
+        "duchi2010.lemma16.proof.sorted_minimisers",
+    ),
+    E(
+        "Lemma 16, proof, step 3",
         "alpha_i >= alpha_l1 >= ... >= alpha_j >= ... >= alpha_i. One of the inequalities must be strict",
         "duchi2010.lemma16",
     ),

@@ -1,0 +1,673 @@
+"""Section 2.2 (Low-noise inconsistency): Definition 8, the remark on the minimisers of the
+four-weight risk, Lemma 10 and every step of its proof, and Theorem 11's construction (with
+numeric confirmation that the minimiser of W lies outside A(p))."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Mapping
+from fractions import Fraction
+from typing import Any
+
+import sympy
+
+from symcal import Citation, Finding, NumericOutcome, finite_check, identity, implies, numeric
+from symcal.claims.core import Claim
+
+from .common import (
+    HALF,
+    NOT_EDGE_CONSISTENT,
+    Weights,
+    acyclic,
+    cite,
+    d,
+    expected_weights,
+    ind,
+    low_noise_relations,
+    low_noise_violations,
+    twin_id,
+    weights_diff,
+)
+
+TWINS: dict[str, Callable[[], Claim]] = {}
+TWIN_EXPECT: dict[str, str] = {}
+
+
+# ---------------------------------------------------------------------------------------
+# Definition 8: low noise => the difference graph is a DAG
+# ---------------------------------------------------------------------------------------
+
+
+def low_noise_dag_claim(
+    id: str = "duchi2010.definition8.difference_graph_is_dag", *, slack: Any = 0, sizes: tuple[int, int] = (3, 6)
+) -> Claim:
+    """Section 2.2, after Definition 8: "if (G, p) satisfies Def. 8, its difference graph G~ is a DAG".
+    ``slack`` > 0 weakens Definition 8 (the twin)."""
+    return implies(
+        id,
+        hypotheses={"low_noise": lambda m: low_noise_relations(d, m, slack)},
+        conclusion=lambda m: acyclic(d, m),
+        cite=cite("Section 2.2, after Definition 8", "if (G, p) satisfies Def. 8, its difference graph G~ is a DAG"),
+        statement="Definition 8 on every triple => no directed cycle of positive differences",
+        sizes=sizes,
+    )
+
+
+definition8_dag = low_noise_dag_claim()
+TWINS[definition8_dag.id] = lambda: low_noise_dag_claim(twin_id("duchi2010.definition8"), slack=1, sizes=(3, 3))
+
+
+# ---------------------------------------------------------------------------------------
+# Section 2.2: with the four weights of Lemma 10, every minimiser has a1 > a2 > a3
+# ---------------------------------------------------------------------------------------
+
+a12, a13, a23, a31 = sympy.symbols("a12 a13 a23 a31", real=True)
+x1, x2, x3 = sympy.symbols("x1 x2 x3", real=True)  # the scores alpha_1, alpha_2, alpha_3
+
+
+def lemma10_risk(al: tuple[Any, Any, Any]) -> Any:
+    """l(p, a) of Lemma 10: a12 1(a1 <= a2) + a13 1(a1 <= a3) + a23 1(a2 <= a3) + a31 1(a3 < a1)."""
+    b1, b2, b3 = al
+    return a12 * ind(b1 <= b2) + a13 * ind(b1 <= b3) + a23 * ind(b2 <= b3) + a31 * ind(b3 < b1)
+
+
+def ordered_minimisers_claim(id: str = "duchi2010.section2_2.minimisers_ordered", *, drop: str = "") -> Claim:
+    """Section 2.2: "In this case, if a13 > a31, any a minimizing l(p, a) clearly will have a1 > a2 > a3."
+    ``drop`` removes one hypothesis (the twin drops a23 > 0)."""
+    hyps = {
+        "nonnegative": [a31 >= 0],
+        "a13_above_a31": [a13 > a31],
+        "a12_positive": [a12 > 0],
+        "a23_positive": [a23 > 0],
+    }
+    hyps.pop(drop, None)
+    risk = lemma10_risk((x1, x2, x3))
+    best = lemma10_risk((sympy.Integer(3), sympy.Integer(2), sympy.Integer(1)))  # = a31
+    return implies(
+        id,
+        hypotheses=hyps,
+        conclusion=sympy.And(risk >= best, sympy.Implies(risk <= best, sympy.And(x1 > x2, x2 > x3))),
+        cite=cite(
+            "Section 2.2", "In this case, if a13 > a31, any a minimizing l(p, a) clearly will have a1 > a2 > a3."
+        ),
+        statement=(
+            "with only a12, a13, a23, a31 (a12, a23 > 0, a13 > a31): l(p, a) >= l(p, (3,2,1)) "
+            "and equality forces a1 > a2 > a3"
+        ),
+    )
+
+
+section2_2_minimisers = ordered_minimisers_claim()
+TWINS[section2_2_minimisers.id] = lambda: ordered_minimisers_claim(
+    twin_id("duchi2010.section2_2"), drop="a23_positive"
+)
+
+
+# ---------------------------------------------------------------------------------------
+# Lemma 10 and the steps of its proof
+# ---------------------------------------------------------------------------------------
+
+h12, h13, h23, h31 = sympy.symbols("h12 h13 h23 h31", real=True)
+g12, g13, g23, g31, g0 = sympy.symbols("g12 g13 g23 g31 g0", real=True)
+delta12, delta13, delta23, delta31 = sympy.symbols("delta12 delta13 delta23 delta31", real=True)
+
+POSITIVE_H = [h12 > 0, h13 > 0, h23 > 0, h31 > 0]
+# Eq. (11): the subgradient conditions for optimality of W in Eq. (10)
+EQ11 = [sympy.Eq(h12 * g12 + h13 * g13 - h31 * g31, 0), sympy.Eq(-h12 * g12 + h23 * g23, 0)]
+
+
+PHI = sympy.Function("phi")
+U = sympy.Dummy("u")
+
+
+def derivative(phi: Any, at: Any) -> Any:
+    """phi'(at) for an undefined function phi (a sympy Subs of the derivative) or a concrete one."""
+    return sympy.diff(phi(U), U).subs(U, at)
+
+
+def eq10_w(phi: Any, al: tuple[Any, Any, Any] = (x1, x2, x3)) -> Any:
+    """Eq. (10): W(p, a) = h12 phi(a1 - a2) + h13 phi(a1 - a3) + h23 phi(a2 - a3) + h31 phi(a3 - a1)."""
+    b1, b2, b3 = al
+    return h12 * phi(b1 - b2) + h13 * phi(b1 - b3) + h23 * phi(b2 - b3) + h31 * phi(b3 - b1)
+
+
+def squared_hinge_polynomial(x: Any) -> Any:
+    """phi(x) = (1 - x)^2: one convex phi with phi'(0) < 0, where a twin of a claim 'for every phi' is refuted."""
+    return (1 - x) ** 2
+
+
+def eq11_claim(id: str = "duchi2010.section2_2.eq11", *, phi: Any = PHI, h31_sign: int = -1) -> Claim:
+    """Section 2.2, Eq. (11): "0 = h12 phi'(a1 - a2) + h13 phi'(a1 - a3) - h31 phi'(a3 - a1); 0 = -h12 phi'(a1 - a2)
+    + h23 phi'(a2 - a3)" are the optimality conditions of Eq. (10): its partial derivatives in a1 and a2 (and
+    dW/da3 = -(dW/da1 + dW/da2), so the third condition is implied).  The twin flips the sign of the h31 term and
+    takes phi(x) = (1 - x)^2, one phi at which "for every phi" fails."""
+    w = eq10_w(phi)
+    row1 = h12 * derivative(phi, x1 - x2) + h13 * derivative(phi, x1 - x3) + h31_sign * h31 * derivative(phi, x3 - x1)
+    row2 = -h12 * derivative(phi, x1 - x2) + h23 * derivative(phi, x2 - x3)
+    return identity(
+        id,
+        sympy.Matrix([sympy.diff(w, x1), sympy.diff(w, x2), sympy.diff(w, x3)]),
+        sympy.Matrix([row1, row2, -(row1 + row2)]),
+        cite=cite("Section 2.2, Eq. (11)", "0 = h12 phi'(a1 - a2) + h13 phi'(a1 - a3) - h31 phi'(a3 - a1); "
+                                           "0 = -h12 phi'(a1 - a2) + h23 phi'(a2 - a3)"),
+        statement=("for every differentiable phi (an undefined function) and real h: the partial derivatives of W of "
+                   "Eq. (10) in a1, a2 are the right-hand sides of Eq. (11), and dW/da3 is minus their sum"
+                   + ("" if phi is PHI else " [twin: at phi(x) = (1 - x)^2]")
+                   + ("" if h31_sign == -1 else " [twin: +h31 phi'(a3 - a1)]")),
+    )
+
+
+eq11 = eq11_claim()
+TWINS[eq11.id] = lambda: eq11_claim(twin_id(eq11.id), phi=squared_hinge_polynomial, h31_sign=1)
+
+
+def cond1(slack: Any = 0) -> Any:
+    return h23 < h31 * h12 / (h13 + h12) + slack
+
+
+def cond2(slack: Any = 0) -> Any:
+    return h12 < h31 * h23 / (h13 + h23) + slack
+
+
+L10_QUOTE = (
+    "By Eq. (11), g13 - g12 = (h31/h13) g31 - (1 + h12/h13) g12 (12a), "
+    "g13 - g23 = (h31/h13) g31 - (1 + h23/h13) g23 (12b)."
+)
+
+
+def lemma10_step(
+    id: str, hypotheses: dict[str, Any], conclusion: Any, statement: str, quote: str, location: str = "Lemma 10, proof"
+) -> Claim:
+    """A step of Lemma 10's proof: an implication over the free reals h, g (z3)."""
+    return implies(id, hypotheses=hypotheses, conclusion=conclusion, cite=cite(location, quote), statement=statement)
+
+
+def eq12a_claim(id: str = "duchi2010.lemma10.eq12a", extra: Any = 0) -> Claim:
+    """Lemma 10, proof, Eq. (12a): "g13 - g12 = (h31/h13) g31 - (1 + h12/h13) g12".  ``extra`` nudges it."""
+    return lemma10_step(
+        id,
+        {"positive_h": POSITIVE_H, "eq11": EQ11},
+        sympy.Eq(g13 - g12, h31 / h13 * g31 - (1 + h12 / h13) * g12 + extra),
+        "h > 0 and Eq. (11) => g13 - g12 = (h31/h13) g31 - (1 + h12/h13) g12",
+        L10_QUOTE,
+    )
+
+
+def eq12b_claim(id: str = "duchi2010.lemma10.eq12b", extra: Any = 0) -> Claim:
+    """Lemma 10, proof, Eq. (12b): "g13 - g23 = (h31/h13) g31 - (1 + h23/h13) g23".  ``extra`` nudges it."""
+    return lemma10_step(
+        id,
+        {"positive_h": POSITIVE_H, "eq11": EQ11},
+        sympy.Eq(g13 - g23, h31 / h13 * g31 - (1 + h23 / h13) * g23 + extra),
+        "h > 0 and Eq. (11) => g13 - g23 = (h31/h13) g31 - (1 + h23/h13) g23",
+        L10_QUOTE,
+    )
+
+
+lemma10_eq12a = eq12a_claim()
+TWINS[lemma10_eq12a.id] = lambda: eq12a_claim(twin_id(lemma10_eq12a.id), extra=1)
+lemma10_eq12b = eq12b_claim()
+TWINS[lemma10_eq12b.id] = lambda: eq12b_claim(twin_id(lemma10_eq12b.id), extra=1)
+
+
+def g12_negative_claim(id: str = "duchi2010.lemma10.proof.g12_negative", *, drop: str = "") -> Claim:
+    """Lemma 10, proof: "If g12 >= 0, we thus have that g13 >= 0 and by Eq. (11), g31 >= 0. ... Hence, g12 < 0."
+    ``drop`` removes one hypothesis (the twin drops g31 < 0)."""
+    hyps = {"positive_h": POSITIVE_H, "eq11": EQ11, "monotone_13_12": [g13 >= g12], "g31_negative": [g31 < 0]}
+    hyps.pop(drop, None)
+    return lemma10_step(
+        id,
+        hyps,
+        g12 < 0,
+        "h > 0, Eq. (11), g13 >= g12 (delta13 > delta12) and g31 <= phi'(0) < 0 => g12 < 0",
+        "If g12 >= 0, we thus have that g13 >= 0 and by Eq. (11), g31 >= 0. This is a contradiction "
+        "since delta31 < 0 gives g31 <= phi'(0) < 0. Hence, g12 < 0.",
+    )
+
+
+def g23_negative_claim(id: str = "duchi2010.lemma10.proof.g23_negative", *, drop: str = "") -> Claim:
+    """Lemma 10, proof: "By identical reasoning, we also have that g23 < 0."  ``drop`` removes one hypothesis."""
+    hyps = {"positive_h": POSITIVE_H, "eq11": EQ11, "monotone_13_23": [g13 >= g23], "g31_negative": [g31 < 0]}
+    hyps.pop(drop, None)
+    return lemma10_step(
+        id,
+        hyps,
+        g23 < 0,
+        "h > 0, Eq. (11), g13 >= g23 (delta13 > delta23) and g31 < 0 => g23 < 0",
+        "By identical reasoning, we also have that g23 < 0.",
+    )
+
+
+lemma10_g12_negative = g12_negative_claim()
+TWINS[lemma10_g12_negative.id] = lambda: g12_negative_claim(twin_id("duchi2010.lemma10.g12"), drop="g31_negative")
+lemma10_g23_negative = g23_negative_claim()
+TWINS[lemma10_g23_negative.id] = lambda: g23_negative_claim(twin_id("duchi2010.lemma10.g23"), drop="g31_negative")
+
+
+def bound1_claim(id: str = "duchi2010.lemma10.proof.bound_cond1", extra: Any = 0) -> Claim:
+    """Lemma 10, proof: "g13 - g12 <= (h31/h13) g23 - (1 + h12/h13) g12 = (h31 h12/h23 - h13 - h12) g12/h13".
+    ``extra`` < 0 tightens the bound (the twin)."""
+    rhs = h31 / h13 * g23 - (1 + h12 / h13) * g12
+    return lemma10_step(
+        id,
+        {"positive_h": POSITIVE_H, "eq11": EQ11, "monotone_23_31": [g23 >= g31]},
+        sympy.And(g13 - g12 <= rhs + extra, sympy.Eq(rhs, (h31 * h12 / h23 - h13 - h12) * g12 / h13)),
+        "h > 0, Eq. (11), g23 >= g31 => g13 - g12 <= (h31/h13) g23 - (1 + h12/h13) g12 "
+        "= (h31 h12/h23 - h13 - h12) g12/h13",
+        "delta23 > 0 > delta31 implies that g23 >= g31, which combined with Eq. (12a) and ... "
+        "g23 = (h12/h23) g12 gives "
+        "g13 - g12 <= ... = (h31 h12/h23 - h13 - h12) g12/h13.",
+    )
+
+
+def bound2_claim(id: str = "duchi2010.lemma10.proof.bound_cond2", extra: Any = 0) -> Claim:
+    """Lemma 10, proof: "g13 - g23 <= (h31/h13) g12 - (1 + h23/h13) g23 = (h31 h23/h12 - h13 - h23) g23/h13".
+    ``extra`` < 0 tightens the bound (the twin)."""
+    rhs = h31 / h13 * g12 - (1 + h23 / h13) * g23
+    return lemma10_step(
+        id,
+        {"positive_h": POSITIVE_H, "eq11": EQ11, "monotone_12_31": [g12 >= g31]},
+        sympy.And(g13 - g23 <= rhs + extra, sympy.Eq(rhs, (h31 * h23 / h12 - h13 - h23) * g23 / h13)),
+        "h > 0, Eq. (11), g12 >= g31 => g13 - g23 <= (h31/h13) g12 - (1 + h23/h13) g23 "
+        "= (h31 h23/h12 - h13 - h23) g23/h13",
+        "delta12 > 0 > delta31 implies that g12 >= g31, which with g12 = (h23/h12) g23 and Eq. (12b) gives "
+        "g13 - g23 <= ... = (h31 h23/h12 - h13 - h23) g23/h13.",
+    )
+
+
+lemma10_bound1 = bound1_claim()
+TWINS[lemma10_bound1.id] = lambda: bound1_claim(twin_id("duchi2010.lemma10.bound1"), extra=-1)
+lemma10_bound2 = bound2_claim()
+TWINS[lemma10_bound2.id] = lambda: bound2_claim(twin_id("duchi2010.lemma10.bound2"), extra=-1)
+
+
+def sign1_claim(id: str = "duchi2010.lemma10.proof.sign_cond1", slack: Any = 0) -> Claim:
+    """Lemma 10, proof: "we have that g13 - g12 < 0 whenever h31 h12/h23 > h13 + h12".  ``slack`` weakens COND 1."""
+    return lemma10_step(
+        id,
+        {
+            "positive_h": POSITIVE_H,
+            "eq11": EQ11,
+            "monotone_23_31": [g23 >= g31],
+            "g12_negative": [g12 < 0],
+            "cond1": [cond1(slack)],
+        },
+        g13 - g12 < 0,
+        "h > 0, Eq. (11), g23 >= g31, g12 < 0 and COND 1 => g13 - g12 < 0",
+        "Since g12/h13 < 0, we have that g13 - g12 < 0 whenever h31 h12/h23 > h13 + h12.",
+    )
+
+
+def sign2_claim(id: str = "duchi2010.lemma10.proof.sign_cond2", slack: Any = 0) -> Claim:
+    """Lemma 10, proof: "g13 - g23 < 0 whenever h31 h23/h12 > h13 + h23".  ``slack`` weakens COND 2."""
+    return lemma10_step(
+        id,
+        {
+            "positive_h": POSITIVE_H,
+            "eq11": EQ11,
+            "monotone_12_31": [g12 >= g31],
+            "g23_negative": [g23 < 0],
+            "cond2": [cond2(slack)],
+        },
+        g13 - g23 < 0,
+        "h > 0, Eq. (11), g12 >= g31, g23 < 0 and COND 2 => g13 - g23 < 0",
+        "Since g23/h13 < 0, we further have that g13 - g23 < 0 whenever h31 h23/h12 > h13 + h23.",
+    )
+
+
+lemma10_sign1 = sign1_claim()
+TWINS[lemma10_sign1.id] = lambda: sign1_claim(twin_id("duchi2010.lemma10.sign1"), slack=1)
+lemma10_sign2 = sign2_claim()
+TWINS[lemma10_sign2.id] = lambda: sign2_claim(twin_id("duchi2010.lemma10.sign2"), slack=1)
+
+
+def cond_form_claim(id: str, which: int, slack: Any = 0) -> Claim:
+    """Lemma 10, proof: "which yields a contradiction under CONDITION 1" (resp. 2): the proof's form of
+    each condition is the lemma's.  ``slack`` moves the condition (the twin)."""
+    if which == 1:
+        c, form = cond1(slack), h31 * h12 / h23 > h13 + h12
+        text = "COND 1 (h23 < h31 h12/(h13 + h12)) <=> h31 h12/h23 > h13 + h12"
+    else:
+        c, form = cond2(slack), h31 * h23 / h12 > h13 + h23
+        text = "COND 2 (h12 < h31 h23/(h13 + h23)) <=> h31 h23/h12 > h13 + h23"
+    return lemma10_step(
+        id,
+        {"positive_h": POSITIVE_H},
+        sympy.Equivalent(c, form),
+        f"h > 0 => {text}",
+        f"which yields a contradiction under CONDITION {which}",
+    )
+
+
+lemma10_cond1_form = cond_form_claim("duchi2010.lemma10.proof.cond1_form", 1)
+TWINS[lemma10_cond1_form.id] = lambda: cond_form_claim(twin_id("duchi2010.lemma10.cond1_form"), 1, slack=1)
+lemma10_cond2_form = cond_form_claim("duchi2010.lemma10.proof.cond2_form", 2)
+TWINS[lemma10_cond2_form.id] = lambda: cond_form_claim(twin_id("duchi2010.lemma10.cond2_form"), 2, slack=1)
+
+# the subgradient points of the proof: delta12, delta13, delta23, delta31 and 0 (g0 = phi'(0))
+POINTS = [(delta12, g12), (delta13, g13), (delta23, g23), (delta31, g31), (sympy.Integer(0), g0)]
+MONOTONE = [sympy.Implies(x > y, gx >= gy) for (x, gx), (y, gy) in itertools.permutations(POINTS, 2)]
+IN_A = [delta12 > 0, delta23 > 0]  # a* in A(p) = {a1 > a2 > a3}
+DIFFERENCES = [sympy.Eq(delta13, delta12 + delta23), sympy.Eq(delta31, -delta13)]
+
+
+def contradiction_claim(id: str, which: int, *, slack: Any = 0, drop: str = "") -> Claim:
+    """Lemma 10, proof: "Suppose for the sake of contradiction that a* in A(p). ... which yields a contradiction
+    under CONDITION 1" (resp. 2).  ``drop`` removes one hypothesis (the twin drops the condition)."""
+    hyps = {
+        "positive_h": POSITIVE_H,
+        "eq11": EQ11,
+        "in_a": IN_A,
+        "differences": DIFFERENCES,
+        "monotone_subgradients": MONOTONE,
+        "phi_prime_zero_negative": [g0 < 0],
+        f"cond{which}": [cond1(slack) if which == 1 else cond2(slack)],
+    }
+    hyps.pop(drop, None)
+    return implies(
+        id,
+        hypotheses=hyps,
+        conclusion=sympy.false,
+        cite=cite(
+            "Lemma 10, proof",
+            "Suppose for the sake of contradiction that a* in A(p). ... which yields a "
+            f"contradiction under CONDITION {which}.",
+        ),
+        statement=(
+            f"h > 0, Eq. (11) at a* with a1 > a2 > a3, monotone subgradients and phi'(0) < 0 are "
+            f"inconsistent under COND {which}: no minimiser of W lies in A(p)"
+        ),
+    )
+
+
+lemma10_cond1 = contradiction_claim("duchi2010.lemma10.cond1", 1)
+TWINS[lemma10_cond1.id] = lambda: contradiction_claim(twin_id(lemma10_cond1.id), 1, drop="cond1")
+lemma10_cond2 = contradiction_claim("duchi2010.lemma10.cond2", 2)
+TWINS[lemma10_cond2.id] = lambda: contradiction_claim(twin_id(lemma10_cond2.id), 2, drop="cond2")
+
+
+# ---------------------------------------------------------------------------------------
+# Numeric confirmation: the minimiser of W lies outside A(p) = {a1 > a2 > a3}
+# ---------------------------------------------------------------------------------------
+
+PHIS = ("exp", "logistic", "squared_hinge")
+
+
+def phi_and_derivative(name: str) -> tuple[Callable[[Any], Any], Callable[[Any], Any]]:
+    import numpy as np
+
+    if name == "exp":  # phi(x) = e^-x
+        return (lambda x: np.exp(-x)), (lambda x: -np.exp(-x))
+    if name == "logistic":  # phi(x) = log(1 + e^-x)
+        return (lambda x: np.logaddexp(0.0, -x)), (lambda x: -0.5 * (1.0 - np.tanh(x / 2.0)))
+    if name == "squared_hinge":  # phi(x) = (1 - x)_+^2
+        return (lambda x: np.maximum(1.0 - x, 0.0) ** 2), (lambda x: -2.0 * np.maximum(1.0 - x, 0.0))
+    raise ValueError(f"phi={name!r}: expected one of {PHIS}")
+
+
+def w_and_gradient(h: Mapping[str, Fraction], phi_name: str, shift: float) -> tuple[Callable, Callable]:
+    """W = h12 f(d12) + h13 f(d12 + d23) + h23 f(d23) + h31 f(-d12 - d23), f(x) = phi(x - shift), in
+    (d12, d23) = (a1 - a2, a2 - a3) with a3 = 0, and its gradient (floats)."""
+    import numpy as np
+
+    phi, dphi = phi_and_derivative(phi_name)
+    w12, w13, w23, w31 = (float(h[k]) for k in ("h12", "h13", "h23", "h31"))
+
+    def f(x: Any) -> Any:
+        return phi(x - shift)
+
+    def df(x: Any) -> Any:
+        return dphi(x - shift)
+
+    def W(z: Any) -> float:
+        x, y = z
+        return float(w12 * f(x) + w13 * f(x + y) + w23 * f(y) + w31 * f(-x - y))
+
+    def grad(z: Any) -> Any:
+        x, y = z
+        common = w13 * df(x + y) - w31 * df(-x - y)
+        return np.array([w12 * df(x) + common, w23 * df(y) + common])
+
+    return W, grad
+
+
+def minimiser_outside_a(h: Mapping[str, Fraction], phi_name: str, shift: float = 0.0) -> NumericOutcome:
+    """Minimise W (:func:`w_and_gradient`) globally and over cl A(p) = {d12, d23 >= 0}."""
+    import numpy as np
+    from scipy.optimize import minimize
+
+    W, grad = w_and_gradient(h, phi_name, shift)
+    opts = {"ftol": 1e-15, "gtol": 1e-12, "maxiter": 10000}
+    with np.errstate(all="ignore"):
+        glob = minimize(W, np.zeros(2), jac=grad, method="L-BFGS-B", bounds=[(-40, 40)] * 2, options=opts)
+        cl_a = minimize(W, np.full(2, 0.5), jac=grad, method="L-BFGS-B", bounds=[(0, 40)] * 2, options=opts)
+    gap = float(cl_a.fun - glob.fun)
+    d12, d23 = (float(v) for v in glob.x)
+    outside = min(d12, d23) < 0
+    interior = bool(np.all(np.abs(glob.x) < 39))
+    return NumericOutcome(
+        ok=outside and interior and glob.success and cl_a.success,
+        method="scipy L-BFGS-B (analytic gradient, ftol 1e-15) on (a1 - a2, a2 - a3), a3 = 0",
+        values={
+            "phi": phi_name,
+            "shift": shift,
+            **{k: str(v) for k, v in h.items()},
+            "argmin (a1-a2, a2-a3)": [round(d12, 8), round(d23, 8)],
+            "W*": glob.fun,
+            "min over cl A(p)": cl_a.fun,
+            "argmin over cl A(p)": [round(float(v), 8) for v in cl_a.x],
+            "grad norm at argmin": float(np.linalg.norm(grad(glob.x))),
+        },
+        tolerance=1e-6,
+        margin=gap,
+        note=(
+            "margin = min over cl A(p) of W minus the global min of W: positive means no minimiser of W "
+            "is in A(p) (numeric, not a proof)"
+        ),
+    )
+
+
+def minimiser_claim(
+    id: str, phi_name: str, h: Mapping[str, Fraction], shift: float, citation: Citation, what: str
+) -> Claim:
+    """Theorems 11 and 12: the minimiser of W lies outside A(p) for one convex phi (numeric, never a proof)."""
+    return numeric(
+        id,
+        run=lambda: minimiser_outside_a(h, phi_name, shift),
+        cite=citation,
+        statement=f"{what}, phi = {phi_name}: the minimiser of W lies outside A(p) = {{a1 > a2 > a3}}",
+    )
+
+
+def minimiser_claims(theorem: int, h: Mapping[str, Fraction], shift: float, what: str, *,
+                     twins: dict[str, Callable[[], Claim]], twin_expect: dict[str, str],
+                     twin_h: Mapping[str, Fraction], twin_citation: Citation, twin_what: str) -> list[Claim]:
+    """Theorem 11 or 12: one numeric claim per phi in PHIS, each with its twin (an instance where the minimiser
+    of W is in A(p)) declared in ``twins``: a numeric check never refutes, so the twin must come back unknown."""
+    claims = [minimiser_claim(f"duchi2010.theorem{theorem}.minimiser_outside_a.{name}", name, h, shift,
+                              cite(f"Theorem {theorem}", NOT_EDGE_CONSISTENT), what) for name in PHIS]
+    for claim, name in zip(claims, PHIS, strict=True):
+        twins[claim.id] = lambda n=name: minimiser_claim(
+            twin_id(f"duchi2010.theorem{theorem}.numeric.{n}"), n, twin_h, shift, twin_citation, twin_what)
+        twin_expect[claim.id] = "unknown"
+    return claims
+
+
+# ---------------------------------------------------------------------------------------
+# Theorem 11's construction
+# ---------------------------------------------------------------------------------------
+
+b12, b13, b23, b31 = sympy.symbols("a12_G1 a13_G1 a23_G2 a31_G2", real=True)  # a_ij^G
+
+
+def theorem11_graphs(w12: Any, w13: Any, w23: Any, w31: Any) -> list[Weights]:
+    """G1 = {1 -> 2, 1 -> 3}, G2 = {2 -> 3, 3 -> 1}."""
+    return [{(1, 2): w12, (1, 3): w13}, {(2, 3): w23, (3, 1): w31}]
+
+
+def theorem11_weights() -> Weights:
+    return expected_weights(theorem11_graphs(b12, b13, b23, b31), [HALF, HALF])
+
+
+def theorem11_low_noise_claim(
+    id: str, *, a31_bound: bool, a31_slack: Any = 0, finding: Finding | None = None
+) -> Claim:
+    """Theorem 11, proof: "a23^G2 <= (a13^G1 - a12^G1)/2 < a13^G1 - a12^G1 implies that G~ is a DAG satisfying
+    the low-noise condition".  ``a31_bound`` adds the bound on a31 the corrected statement needs."""
+    hyps: dict[str, Any] = {
+        "weights": [b13 > b12, b12 > 0, b13 > b31, b31 > 0],
+        "a23_choice": [b23 > 0, b23 <= (b13 - b12) / 2],
+    }
+    if a31_bound:
+        hyps["a31_choice"] = [b31 <= (b13 - b12) / 2 + a31_slack]
+    a = theorem11_weights()
+    return implies(
+        id,
+        hypotheses=hyps,
+        conclusion=sympy.And(acyclic(weights_diff(a), 3), *low_noise_relations(weights_diff(a), 3)),
+        cite=cite(
+            "Theorem 11, proof",
+            "Moreover, a23^G2 <= (a13^G1 - a12^G1)/2 < a13^G1 - a12^G1 implies that G~ is "
+            "a DAG satisfying the low-noise condition."
+            + (" [corrected: also a31^G2 <= (a13^G1 - a12^G1)/2]" if a31_bound else ""),
+        ),
+        statement=(
+            "G1 = {1->2, 1->3}, G2 = {2->3, 3->1}, p = (1/2, 1/2), a13 > a12 > 0, a13 > a31 > 0, "
+            "0 < a23 <= (a13 - a12)/2" + (", a31 <= (a13 - a12)/2" if a31_bound else "") + " => G~ is a low-noise DAG"
+        ),
+        finding=finding,
+    )
+
+
+theorem11_low_noise = theorem11_low_noise_claim(
+    "duchi2010.theorem11.low_noise",
+    a31_bound=False,
+    finding=Finding(
+        what=(
+            "Theorem 11's proof infers low noise from a23 <= (a13 - a12)/2 alone, but G~ = {1 -> 2, 1 -> 3, 2 -> 3} "
+            "is low-noise iff a13 - a31 >= a12 + a23 (path 1 -> 2 -> 3), and a31 is only required to be "
+            "below a13. The construction works once a31 is small too (e.g. a31 <= (a13 - a12)/2); "
+            "COND 1 and the theorem are unaffected."
+        ),
+        counterexample=(
+            "a12^G1 = 1, a13^G1 = 3, a23^G2 = 1, a31^G2 = 2, p = (1/2, 1/2): every printed "
+            "hypothesis holds, but d13 = (3 - 2)/2 = 1/2 < d12 + d23 = 1/2 + 1/2 = 1."
+        ),
+        corrected="duchi2010.theorem11.low_noise.corrected",
+    ),
+)
+theorem11_low_noise_corrected = theorem11_low_noise_claim(theorem11_low_noise.finding.corrected, a31_bound=True)
+TWINS[theorem11_low_noise_corrected.id] = lambda: theorem11_low_noise_claim(
+    twin_id(theorem11_low_noise.id), a31_bound=True, a31_slack=Fraction(1, 10)
+)
+
+H12, H13, H31, H23, HEPS, EPS = sympy.symbols("H12 H13 H31 H23 H_eps eps", real=True)  # h(a12^G1), ..., h(eps)
+# h only through its values: positive at positive arguments, monotone (every continuous increasing h, h(0) = 0)
+H_INCREASING_WITH_H0_ZERO = [H12 > 0, H13 > 0, H31 > 0, H23 > 0, HEPS > 0, sympy.Implies(b23 <= EPS, H23 <= HEPS)]
+
+
+def theorem11_cond1_claim(id: str = "duchi2010.theorem11.cond1", *, eps_factor: Any = 2) -> Claim:
+    """Theorem 11, proof: "Then we have h23 = h(a23^G2)/2 <= h(eps)/2 < h31 h12/(h13 + h12). Hence CONDITION 1 of
+    Lemma 10 is satisfied".  ``eps_factor`` 4 allows a larger h(eps) (the twin)."""
+    h_12, h_13, h_31, h_23 = H12 / 2, H13 / 2, H31 / 2, H23 / 2  # h_ij = sum_G h(a_ij^G) p_G, h(0) = 0
+    return implies(
+        id,
+        hypotheses={
+            "weights": [b13 > b12, b12 > 0, b13 > b31, b31 > 0],
+            "construction": [EPS > 0, sympy.Eq(b23, sympy.Min(EPS, (b13 - b12) / 2))],
+            "h_increasing_with_h0_zero": H_INCREASING_WITH_H0_ZERO,
+            "eps_choice": [HEPS < eps_factor * h_31 * h_12 / (h_13 + h_12)],
+        },
+        conclusion=sympy.And(h_23 <= HEPS / 2, h_23 < h_31 * h_12 / (h_13 + h_12)),
+        cite=cite(
+            "Theorem 11, proof",
+            "Take a23^G2 = min{eps, (a13^G1 - a12^G1)/2}. Then we have h23 = h(a23^G2)/2 <= "
+            "h(eps)/2 < h31 h12/(h13 + h12). Hence CONDITION 1 of Lemma 10 is satisfied",
+        ),
+        statement=(
+            "for every increasing h with h(0) = 0: h(eps) < 2 h31 h12/(h13 + h12) and "
+            "a23 = min(eps, (a13 - a12)/2) => COND 1"
+        ),
+    )
+
+
+theorem11_cond1 = theorem11_cond1_claim()
+TWINS[theorem11_cond1.id] = lambda: theorem11_cond1_claim(twin_id(theorem11_cond1.id), eps_factor=4)
+
+THEOREM11_INSTANCE = {"a12_G1": Fraction(1), "a13_G1": Fraction(4), "a31_G2": Fraction(1), "eps": Fraction(1, 10)}
+
+
+def theorem11_instance_weights(w: Mapping[str, Fraction]) -> tuple[Fraction, list[Weights], Weights]:
+    """a23^G2 = min(eps, (a13 - a12)/2), the two graphs, and their expected weights by symcal.ranking."""
+    from symcal.ranking.preference import PreferenceDistribution, PreferenceGraph
+    from symcal.ranking.preference import expected_weights as ew
+
+    w12, w13, w31, eps = w["a12_G1"], w["a13_G1"], w["a31_G2"], w["eps"]
+    w23 = min(eps, (w13 - w12) / 2)
+    g1, g2 = theorem11_graphs(w12, w13, w23, w31)
+    dist = PreferenceDistribution([(PreferenceGraph(3, g1), Fraction(1, 2)), (PreferenceGraph(3, g2), Fraction(1, 2))])
+    return w23, [g1, g2], ew(dist)
+
+
+def theorem11_instance_holds(w: Mapping[str, Fraction]) -> tuple[bool, str]:
+    """The construction with h(x) = x on exact weights: hypotheses, low noise, COND 1
+    (expected weights and low noise by symcal.ranking, cross-checked locally)."""
+    from symcal.ranking.difference import difference_cycle, is_low_noise
+
+    w12, w13, w31, eps = w["a12_G1"], w["a13_G1"], w["a31_G2"], w["eps"]
+    h12_, h13_, h31_ = w12 / 2, w13 / 2, w31 / 2  # h(x) = x: h_ij = sum_G h(a_ij^G) p_G
+    eps_ok = eps > 0 and eps < 2 * h31_ * h12_ / (h13_ + h12_)
+    w23, graphs, a = theorem11_instance_weights(w)
+    local = expected_weights(graphs, [Fraction(1, 2)] * 2)
+    same = all(a[e] == local.get(e, 0) for e in a)
+    h23_ = a[(2, 3)]
+    printed = w13 > w12 > 0 and w13 > w31 > 0
+    low = is_low_noise(a, 3)
+    agree = bool(low) == (not low_noise_violations(a, 3))
+    dag = difference_cycle(a, 3) is None
+    c1 = h23_ < h31_ * h12_ / (h13_ + h12_)
+    detail = (
+        f"a23^G2 = {w23}; a = {{{', '.join(f'{i}{j}: {v}' for (i, j), v in sorted(a.items()) if v)}}}; "
+        f"{low.reason}; COND 1: h23 = {h23_} < {h31_ * h12_ / (h13_ + h12_)} is {c1}"
+    )
+    return printed and eps_ok and same and agree and dag and bool(low) and c1, detail
+
+
+def theorem11_instance_claim(
+    id: str = "duchi2010.theorem11.instance", instance: Mapping[str, Fraction] = THEOREM11_INSTANCE
+) -> Claim:
+    """Theorem 11: "Even in the low-noise setting, ..." -- one exact instance of the construction.
+    The twin moves a31^G2 to 3, which breaks low noise."""
+    return finite_check(
+        id,
+        cases=[dict(instance)],
+        holds=theorem11_instance_holds,
+        describe=lambda w: {k: v for k, v in w.items()},
+        domain="one exact instance of Theorem 11's construction with h(x) = x",
+        cite=cite("Theorem 11", NOT_EDGE_CONSISTENT),
+        statement=(
+            "a12^G1 = 1, a13^G1 = 4, a31^G2 = 1, eps = 1/10, h(x) = x: the construction is low-noise, "
+            "a DAG, and satisfies COND 1"
+        ),
+    )
+
+
+theorem11_instance = theorem11_instance_claim()
+TWINS[theorem11_instance.id] = lambda: theorem11_instance_claim(
+    twin_id(theorem11_instance.id), {**THEOREM11_INSTANCE, "a31_G2": Fraction(3)}
+)
+
+
+def theorem11_h(instance: Mapping[str, Fraction] = THEOREM11_INSTANCE) -> dict[str, Fraction]:
+    w12, w13, w31, eps = (instance[k] for k in ("a12_G1", "a13_G1", "a31_G2", "eps"))
+    return {"h12": w12 / 2, "h13": w13 / 2, "h23": min(eps, (w13 - w12) / 2) / 2, "h31": w31 / 2}
+
+
+# the twins: an instance where COND 1 fails, so the minimiser of W is in A(p)
+NO_MINIMISER_OUTSIDE = {"h12": Fraction(1, 2), "h13": Fraction(2), "h23": Fraction(2), "h31": Fraction(1, 20)}
+
+theorem11_numeric = minimiser_claims(
+    11, theorem11_h(), 0.0, "Theorem 11's instance (a12^G1 = 1, a13^G1 = 4, a31^G2 = 1, a23^G2 = 1/10, h(x) = x)",
+    twins=TWINS, twin_expect=TWIN_EXPECT, twin_h=NO_MINIMISER_OUTSIDE, twin_citation=theorem11_instance.citation,
+    twin_what="an instance where COND 1 fails",
+)
