@@ -21,7 +21,7 @@ BY_ID = {c.id: c for c in CLAIMS}
 ERRATA = {c.id for c in CLAIMS if c.finding is not None}
 
 
-# the twins live beside the claims, in theorems/ramaswamy2013.py (TWINS, TWIN_EXPECT): each must be
+# the twins are declared in theorems/ramaswamy2013/__init__.py (TWINS, TWIN_EXPECT): each must be
 # refuted with a re-checked witness, except where the paper implies the claim is false: that twin
 # adds the missing hypothesis and is proved
 THEOREM6_ARGS = R.THEOREM6_ARGS  # Theorem 6's whole-simplex claims: id -> (r, f, labels) of the builder
@@ -47,10 +47,12 @@ def test_every_claim_agrees_with_the_paper_or_is_a_recorded_erratum(verdicts):
     assert not wrong, "\n".join(wrong)
 
 
-def test_the_three_errata_are_refuted_with_rechecked_witnesses_and_their_corrections_proved(verdicts):
+def test_the_five_errata_are_refuted_with_rechecked_witnesses_and_their_corrections_proved(verdicts):
     assert ERRATA == {
         "ramaswamy2013.eru.pred_sorting",
+        "ramaswamy2013.map.zero_label",
         "ramaswamy2013.lemma8.proof.swap_step",
+        "ramaswamy2013.lemma8.proof.adjacent_count",
         "ramaswamy2013.pd.rank_bound",
     }
     for cid in ERRATA:
@@ -73,6 +75,34 @@ def test_the_eru_erratum_needs_a_half_life_below_one(verdicts):
 def test_the_lemma8_step_fails_at_an_optimal_sigma(verdicts):
     detail = verdicts["ramaswamy2013.lemma8.proof.swap_step"].witness.detail
     assert "(optimal)" in detail and "printed bound is 1/60" in detail
+
+
+def test_the_adjacent_count_of_lemma8_fails_at_three_documents_and_the_count_of_all_pairs_is_proved(verdicts):
+    w = verdicts["ramaswamy2013.lemma8.proof.adjacent_count"].witness
+    assert w.size == 3 and "(0, 0, 1)" in w.detail and "disagreeing adjacent pairs 1 -> 1" in w.detail
+    corrected = verdicts["ramaswamy2013.lemma8.proof.adjacent_count.corrected"]
+    assert corrected.status is Status.PROVED and corrected.scope.startswith("r = 2..5")
+
+
+def test_map_is_undefined_at_the_empty_label_and_only_loss_one_there_keeps_the_decomposition(verdicts):
+    w = verdicts["ramaswamy2013.map.zero_label"].witness
+    assert w.size == 2 and "y = (0, 0)" in w.detail and "0/0" in w.detail
+    assert verdicts["ramaswamy2013.map.zero_label.corrected"].status is Status.PROVED
+    assert not R.S6.map_zero_label_holds(2, corrected=True, value=F(0))[0]
+
+
+def test_the_appendix_proof_steps_are_proved_not_sampled(verdicts):
+    for cid in ("ramaswamy2013.theorem4.proof.minimiser", "ramaswamy2013.theorem6.proof.minimiser",
+                "ramaswamy2013.theorem7.proof.minimiser", "ramaswamy2013.theorem6.proof.pairwise_form",
+                "ramaswamy2013.lemma8.proof.equal_risk_on_pi"):
+        assert BY_ID[cid].kind in ("identity", "implies"), cid
+        assert verdicts[cid].status is Status.PROVED, cid
+
+
+def test_a_swap_changes_the_adjacent_count_by_at_most_one_and_can_raise_it():
+    # scores along sigma^0 = (1, 0, 2, 1): swapping the misordered middle pair gives (1, 2, 0, 1)
+    assert R.A.adjacent_disagreements((1, 0, 2, 1)) == 1 and R.A.adjacent_disagreements((1, 2, 0, 1)) == 2
+    assert R.A.all_disagreements((1, 0, 2, 1)) == R.A.all_disagreements((1, 2, 0, 1)) + 1
 
 
 def test_every_claim_has_a_negative_twin():

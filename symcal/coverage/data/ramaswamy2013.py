@@ -139,6 +139,8 @@ ENTRIES = [
         "Section 6",
         "Thus, by Theorem 3, for the r(r+1)/2-dimensional surrogate psi*_MAP ... (psi*_MAP, pred*_MAP) is l_MAP-calibrated",
         "ramaswamy2013.map.decomposition",
+        "ramaswamy2013.map.zero_label",
+        "ramaswamy2013.map.zero_label.corrected",
         "ramaswamy2013.map.rank_bound",
         "ramaswamy2013.map.rank_exact",
     ),
@@ -251,7 +253,7 @@ ENTRIES = [
     E(
         "Appendix, proof of Theorem 4, step 1",
         "u^p is the unique minimizer of p^T psi*_MAP(u) over u in R^{r(r+1)/2}",
-        reason="unchecked: the instance of Theorem 3's least-squares step with alpha_y = (y_i y_j / sum y) for y != 0; a claim would instantiate ramaswamy2013.theorem3.surrogate_minimiser for psi*_MAP",
+        "ramaswamy2013.theorem4.proof.minimiser",
     ),
     E(
         "Appendix, proof of Theorem 4, Eq. (2)",
@@ -278,7 +280,7 @@ ENTRIES = [
     E(
         "Appendix, proof of Lemma 8, step 1",
         "all permutations sigma in Pi(p) have the same value of p^T l_sigma",
-        reason="unchecked: on sampled p in P_reinforce (r <= 4), every sigma in Pi(p) gives the same expected MAP loss; a finite exact check",
+        "ramaswamy2013.lemma8.proof.equal_risk_on_pi",
     ),
     E(
         "Appendix, proof of Lemma 8, step 2",
@@ -288,18 +290,19 @@ ENTRIES = [
     ),
     E(
         "Appendix, proof of Lemma 8, step 3",
-        "the number of adjacent pairs in sigma1 that disagree with the ordering according to u_ii is one less than that in sigma0",
-        reason="unchecked: as printed this fails (order x, a, b, y with u_xx = 2, u_aa = 1, u_bb = 3, u_yy = 0 keeps one disagreeing adjacent pair after the swap); the number of all disagreeing pairs drops by one, which is what bounds M <= r(r-1)/2; a finite check over orders for r <= 5",
+        "the number of adjacent pairs in sigma1 that disagree with the ordering according to u_ii is one less than that in sigma0 ... (with M <= (r choose 2))",
+        "ramaswamy2013.lemma8.proof.adjacent_count",
+        "ramaswamy2013.lemma8.proof.adjacent_count.corrected",
     ),
     E(
         "Appendix, proof of Theorem 6, step 1",
         "u^p = E_{Y~p}[f(Y)] ... is the unique minimizer of p^T psi_f(u)",
-        reason="unchecked: the least-squares minimiser of p^T psi_f is the mean of f(Y); an instance of ramaswamy2013.theorem3.surrogate_minimiser",
+        "ramaswamy2013.theorem6.proof.minimiser",
     ),
     E(
         "Appendix, proof of Theorem 6, step 2",
         "argmin_sigma p^T l_sigma = argmin_sigma sum_i sum_{j<i} (y^p_ij - y^p_ji) 1(sigma(i) > sigma(j))",
-        reason="unchecked: p^T l_sigma and the pairwise form differ by the constant sum_{j<i} y^p_ji; a symbolic identity per sigma for r <= 4",
+        "ramaswamy2013.theorem6.proof.pairwise_form",
     ),
     E(
         "Appendix, proof of Theorem 6, step 3",
@@ -309,7 +312,12 @@ ENTRIES = [
     E(
         "Appendix, proof of Theorem 7, step 1",
         "u^p = E_{Y~p}[Y_ij] ... is the unique minimizer of p^T psi*_PD(u)",
-        reason="unchecked: the least-squares minimiser of p^T psi*_PD is E[Y]; an instance of ramaswamy2013.theorem3.surrogate_minimiser",
+        "ramaswamy2013.theorem7.proof.minimiser",
+    ),
+    E(
+        "Appendix, proof of Theorem 7",
+        "Pi*(p) = argmin_sigma p^T l_sigma = argmin_sigma sum_i sum_{j<i} (u^p_ij - u^p_ji) 1(sigma(i) > sigma(j))",
+        "ramaswamy2013.theorem6.proof.pairwise_form",
     ),
     E(
         "Appendix, proof of Theorem 7, step 2",
