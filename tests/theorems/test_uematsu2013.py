@@ -23,9 +23,9 @@ ERRATA = {c.id for c in CLAIMS if c.finding is not None}
 
 
 S = "uematsu2013."
-# the twins live beside the claims, in theorems/uematsu2013.py (TWINS, TWIN_EXPECT): refuted with a
-# re-checked witness, except the paper's own "false" statement (its twin adds the condition and is
-# proved) and the numeric claim (its twin is not confirmed)
+# the twins live beside the claims, at the end of each section of theorems/uematsu2013/ (TWINS,
+# TWIN_EXPECT): refuted with a re-checked witness, except the paper's own "false" statement (its twin
+# adds the condition and is proved) and the numeric claim (its twin is not confirmed)
 TWINS: dict[str, Callable[[], Claim]] = U.TWINS
 REFUTED_TWINS = twins_expecting(U, "refuted")
 PROVED_TWINS = twins_expecting(U, "proved")
@@ -57,6 +57,10 @@ def test_the_errata_are_refuted_with_rechecked_witnesses_and_their_corrections_p
         S + "section4.eq6",
         S + "section5_2.table1.mrr",
         S + "section6_2.proportions",
+        S + "section4_3.svor1.r_defined",
+        S + "section4_3.svor2.r_defined",
+        S + "section5_2.table1.p_norm_push",
+        S + "section6_2.table3.balanced_lower",
     }
     for cid in ERRATA:
         v = verdicts[cid]
@@ -69,6 +73,29 @@ def test_theorem3_fails_at_the_edge_c13_zero_with_two_points(verdicts):
     w = verdicts[S + "theorem3.i"].witness
     assert w.size == 2 and "c13=0" in w.values["costs"]
     assert w.values["posteriors"] == [["0", "1", "0"], ["0", "1/2", "1/2"]]
+
+
+def test_svor_r_has_a_zero_denominator_on_the_simplex_and_the_tables_hold_with_its_limits(verdicts):
+    assert verdicts[S + "section4_3.svor1.r_defined"].witness.values["p_2"] == 0
+    assert verdicts[S + "section4_3.svor2.r_defined"].witness.values["p_3"] == 1
+    for version in (1, 2):
+        v = verdicts[f"{S}section4_3.svor{version}.r_defined.corrected"]
+        assert v.status is Status.PROVED and "r_defined" not in BY_ID[v.claim_id].hypothesis_names
+
+
+def test_the_p_norm_push_row_orders_rankings_unlike_rudin_first_at_six_items(verdicts):
+    lists = verdicts[S + "section5_2.table1.p_norm_push"].witness.values["ranked labels"]
+    assert [len(x) for x in lists] == [6, 6]
+    assert verdicts[S + "section5_2.table1.p_norm_push.corrected"].status is Status.PROVED
+
+
+def test_table3_has_one_exception_beyond_the_pair_of_high_ratings(verdicts):
+    assert verdicts[S + "section6_2.table3.balanced_lower"].witness.values == {"pair": [3, 5], "method": "ORBOOST"}
+
+
+def test_theorem1_is_proved_for_every_finite_space_by_a_two_point_lemma(verdicts):
+    v = verdicts[S + "theorem1"]
+    assert v.status is Status.PROVED and "any number of points" in v.scope
 
 
 def test_the_condition_is_needed_zero_one_costs_at_k4_break_f0_with_two_points(verdicts):

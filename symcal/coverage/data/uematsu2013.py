@@ -25,12 +25,12 @@ ENTRIES = [
     E(
         "Theorem 1",
         "Let f_0^*(x) = g_+(x)/g_-(x). For any ranking function f, R_0(f_0^*) <= R_0(f)",
-        reason="unchecked: on finite instance spaces (pmfs g_+, g_-) an exhaustive check over weak orders, as done for Theorem 3 (i)",
+        "uematsu2013.theorem1",
     ),
     E(
         "Section 2, after Theorem 1",
         "the optimal ranking function can be represented by p_1(x)/(1 - p_1(x)), which is proportional to g_+(x)/g_-(x)",
-        reason="unchecked: Bayes' rule gives p_1/(1 - p_1) = (pi_+ g_+)/(pi_- g_-); a symbolic identity",
+        "uematsu2013.section2.odds_proportional_to_likelihood_ratio",
     ),
     E(
         "Section 2",
@@ -51,7 +51,8 @@ ENTRIES = [
     E(
         "Section 2.1, after Theorem 2",
         "l(s) = exp(-s) and l(s) = log(1 + exp(-s)) satisfy the conditions above ... the hinge loss ... does not satisfy the conditions",
-        reason="unchecked: convexity, monotonicity, differentiability and l'(0) < 0 of the exponential and logistic losses, and non-differentiability of the hinge at s = 1; symbolic checks",
+        "uematsu2013.section2_1.exp_logistic_meet_theorem2",
+        "uematsu2013.section2_1.hinge_not_differentiable",
     ),
     E("Section 3, Eq. (2)", "U_pairs(f) = 1/sum n_l' n_l sum_{y_i < y_j} I(f(x_i) < f(x_j))", reason="definition"),
     E("Section 3, Eq. (3)", "U_ovo(f) = 2/(K(K-1)) sum_{l' < l} A_l'l", reason="definition"),
@@ -140,7 +141,7 @@ ENTRIES = [
     E(
         "Section 4",
         "sum_j p_j(x){l(theta_j - f(x)) + l(f(x) - theta_{j-1})} = p_1 l(f(x) + oo) + p_K l(oo - f(x)) + sum_{j=1}^{K-1} p_j l(theta_j - f(x)) + p_{j+1} l(f(x) - theta_j)",
-        reason="unchecked: a reindexing of the conditional risk (the risk line above it sums to k where K is meant); a symbolic identity for K = 3, 4 with l left as a function symbol",
+        "uematsu2013.section4.conditional_risk_reindexed",
     ),
     E(
         "Section 4, Eq. (6)",
@@ -248,7 +249,13 @@ ENTRIES = [
     E(
         "Section 4.3, SVOR Case 4",
         "Hence the minimum risk is achieved as long as f(x) is between theta_2 + 1 and theta_1 - 1",
-        reason="unchecked: on Case 4's printed pieces, every f in [theta_2 + 1, theta_1 - 1] minimises the hinge conditional risk; an exact check like svor1.r_table.case3",
+        "uematsu2013.section4_3.svor1.case4_minimisers",
+    ),
+    E(
+        "Section 4.3, definition of r(x)",
+        "Define r(x) = (1 - 2p_1(x))/p_2(x), thresholding of which is very conducive to expressing the signs of the coefficients",
+        "uematsu2013.section4_3.svor1.r_defined",
+        "uematsu2013.section4_3.svor1.r_defined.corrected",
     ),
     E(
         "Section 4.3",
@@ -281,9 +288,25 @@ ENTRIES = [
         "uematsu2013.section4_3.svor2.case1",
     ),
     E(
+        "Section 4.3, implicit constraints, Case 1",
+        "Hence the minimum is achieved when f(x) is either theta_1 - 1, theta_2 - 1, theta_1 + 1 or theta_2 + 1 depending on the sign of p_1 - p_2 - 2p_3, 2p_1 - 2p_3 and 2p_1 + p_2 - p_3",
+        "uematsu2013.section4_3.svor2.r_table",
+    ),
+    E(
         "Section 4.3, implicit constraints, Case 2",
         "Case 2: theta_1 + 1 <= theta_2 - 1",
         "uematsu2013.section4_3.svor2.case2",
+    ),
+    E(
+        "Section 4.3, implicit constraints, Case 2",
+        "In this case the minimum risk is achieved when f(x) is either theta_1 - 1, theta_1 + 1, theta_2 - 1 or theta_2 + 1 according to the sign of p_1 - p_2 - 2p_3, p_1 - p_3 and 2p_1 + p_2 - p_3",
+        "uematsu2013.section4_3.svor2.r_table",
+    ),
+    E(
+        "Section 4.3, implicit constraints, definition of r(x)",
+        "Consider r(x) = {1 - p_1(x)}/{1 - p_3(x)} for succinct expressions of the signs of linear coefficients",
+        "uematsu2013.section4_3.svor2.r_defined",
+        "uematsu2013.section4_3.svor2.r_defined.corrected",
     ),
     E(
         "Section 4.3, implicit constraints",
@@ -306,8 +329,18 @@ ENTRIES = [
         reason="prose",
     ),
     E(
+        "Section 4.3",
+        "On the other hand, the ranking function from proportional odds model is a strictly increasing function of (p_2 + p_3)/(p_1 + p_2)",
+        "uematsu2013.section4_2.f_star_increasing_in_q",
+    ),
+    E(
         "Section 4.4",
         "If theta_{i-1} < f(x) < theta_i, the conditional risk above is sum_{j<i} p_j + sum_{j>i} p_j = 1 - p_i",
+        "uematsu2013.section4_4.indicator_risk",
+    ),
+    E(
+        "Section 4.4",
+        "Hence f^*(x) can be any value in (theta_{j*-1}, theta_{j*}) for j* = argmax_j p_j(x)",
         "uematsu2013.section4_4.indicator_risk",
     ),
     E(
@@ -344,7 +377,8 @@ ENTRIES = [
     E(
         "Table 1, row 2 (p-Norm Push)",
         "p-Norm Push: G(y) = I(y = 2), D(i) = (n - i)^p",
-        reason="unchecked: that the p-norm push of Rudin (2009) has the form (9) with these G and D; Rudin's definition would have to be encoded",
+        "uematsu2013.section5_2.table1.p_norm_push",
+        "uematsu2013.section5_2.table1.p_norm_push.corrected",
     ),
     E(
         "Table 1, row 3 (P@m)",
@@ -370,6 +404,11 @@ ENTRIES = [
     ),
     E(
         "Section 5.2",
+        "Note that the discount component D(i) does not affect f^* at all as long as it is decreasing and non-negative",
+        "uematsu2013.section5_2.optimal_by_expected_gain",
+    ),
+    E(
+        "Section 5.2",
         "the optimal ranking function for DCG preserves the ordering of sum (2^j - 1) P(Y = j|X = x), which is the same as f_0^* in Corollary 1 with s_i = 2^i - 1 and w_j = 1",
         "uematsu2013.section5_2.dcg_f0",
     ),
@@ -382,12 +421,12 @@ ENTRIES = [
     E(
         "Section 5.2",
         "AP(f) = sum_i I(y_{pi_f(i)} = 2) 1/i sum_{j<=i} I(y_{pi_f(j)} = 2) = sum_i 1/i I(y_{pi_f(i)} = 2)(1 + sum_{j<i} I(y_{pi_f(j)} = 2))",
-        reason="unchecked: an identity over labels in {1, 2}^n (the j = i term is the 1); a finite check for n <= 6",
+        "uematsu2013.section5_2.ap_identity",
     ),
     E(
         "Section 5.2",
         "E[AP(f)|{X_i}] = sum_i p_f(i)/i (1 + sum_{j<i} p_f(j))",
-        reason="unchecked: with independent labels E[I_i I_j] = p_i p_j for i != j; an exact check of the expectation over {1, 2}^n for n <= 5 with symbolic p",
+        "uematsu2013.section5_2.ap_expectation",
     ),
     E(
         "Section 5.2",
@@ -401,8 +440,13 @@ ENTRIES = [
     ),
     E(
         "Section 6.1",
+        "When K = 3, there are two thresholds theta_1 and theta_2 (theta_1 <= theta_2), but without loss of generality we can fix one of them",
+        "uematsu2013.section6_1.threshold_shift",
+    ),
+    E(
+        "Section 6.1",
         "The estimated thresholds in this case were theta_1 = -1.2 and theta_2 = 1.1, which fall into Case 2 in Section 4.3",
-        reason="unchecked: theta_1 + 1 = -0.2 <= theta_2 - 1 = 0.1, Case 2 of the implicit-constraints SVOR; exact arithmetic on the printed values",
+        "uematsu2013.section6_2.svor_thresholds",
     ),
     E(
         "Section 6.1",
@@ -438,18 +482,29 @@ ENTRIES = [
     E(
         "Section 6.1",
         "(P(Y = 2|x) + c13 P(Y = 3|x)) / (c13 P(Y = 1|x) + P(Y = 2|x)) = (p_2(x) + c13(1 - p_1(x) - p_2(x))) / (c13 p_1(x) + p_2(x))",
-        reason="unchecked: a symbolic identity on the simplex (p_3 = 1 - p_1 - p_2)",
+        "uematsu2013.section6_1.c13_contours",
     ),
     E(
         "Figure 2",
         "(p_2 + 2p_3)/(2p_1 + p_2) for expected relevance (middle) ... where the equivalence sets form parallel lines",
-        reason="unchecked: with p_3 = 1 - p_1 - p_2 the level sets of (p_2 + 2p_3)/(2p_1 + p_2) are the parallel lines 2p_1 + p_2 = const; a symbolic check",
+        "uematsu2013.section6_1.figure2_parallel_contours",
+    ),
+    E(
+        "Figure 2, right panel",
+        "the right panel shows the contours of (1 - 2p_1(x))/p_2(x), the underlying function for support vector ordinal regression in Shashua and Levin (2003)",
+        "uematsu2013.section4_3.svor1.r_defined",
+        "uematsu2013.section4_3.svor1.r_defined.corrected",
     ),
     E(
         "Section 6.2",
         "there are 5,039, 10,846, 26,448, 33,842 and 20,964 cases ... (5.18%, 11.17%, 27.23%, 34.84%, 21.58%)",
         "uematsu2013.section6_2.proportions",
         "uematsu2013.section6_2.proportions.corrected",
+    ),
+    E(
+        "Section 6.2",
+        "We set the bandwidth of the multivariate Gaussian kernel to sigma^2 = 44 x 0.5 = 22 with 44 standardized variables",
+        "uematsu2013.section6_2.printed_arithmetic",
     ),
     E(
         "Section 6.2",
@@ -505,13 +560,14 @@ ENTRIES = [
     E(
         "Section 6.2",
         "Since c12 pi_2 = 0.1117 < 0.2 while c45 pi_4 = 0.3484 > 0.2, more ranking errors are expected for (1, 2) pair",
-        reason="unchecked: the arithmetic 1 x 0.1117 < 0.2 < 1 x 0.3484 from the printed proportions; the causal explanation is not checkable",
+        "uematsu2013.section6_2.printed_arithmetic",
     ),
     E("Table 3, rows 1-10", "Mean ranking error rates for a pair of ratings ... 1 vs 2 ... 4 vs 5", reason=_EXPERIMENT),
     E(
         "Section 6.2, about Table 3",
         "The balanced case gave lower error rates than the unbalanced case except for pairs of high ratings",
-        reason="unchecked: a column-by-column comparison of the printed Table 3 entries (which pairs count as 'high ratings' needs fixing first)",
+        "uematsu2013.section6_2.table3.balanced_lower",
+        "uematsu2013.section6_2.table3.balanced_lower.corrected",
     ),
     E(
         "Appendix, proof of Theorem 3",
@@ -526,12 +582,17 @@ ENTRIES = [
     E(
         "Appendix, proof of Theorem 3 (i), step 2",
         "R_0(f) = int_{A1 u A2 u A3} [D + C] + 1/2 int_{A4 u A5 u A6} [D + C]; R_0(f_0^*) = ...",
-        reason="unchecked: on a finite instance space these sums over the partition cells are exact identities; a claim would evaluate both sides for sampled f",
+        "uematsu2013.theorem3.proof.partition_risks",
     ),
     E(
         "Appendix, proof of Theorem 3, step 3",
         "From C(x, x')/C(x', x) = f_0^*(x)/f_0^*(x')",
         "uematsu2013.theorem3.proof.c_ratio",
+    ),
+    E(
+        "Appendix, proof of Theorem 3, step 3",
+        "Since D(x, x') = D(x', x), int_A3 D(x, x') = int_A3 D(x', x) = int_A7 D(x, x')",
+        "uematsu2013.theorem3.proof.d_symmetric",
     ),
     E(
         "Appendix, proof of Theorem 3, step 4",
@@ -572,7 +633,7 @@ ENTRIES = [
     E(
         "Appendix, proof of Theorem 4 (i), step 2",
         "h_+(x)/h_-(x) proportional to (c12 g_2(x) P(Y=2) + c13 g_3(x) P(Y=3)) / (...) = (c12 P(Y=2|x) + c13 P(Y=3|x)) / (c13 P(Y'=1|x) + c23 P(Y'=2|x))",
-        reason="unchecked: Bayes' rule turns the density ratio into the posterior ratio up to a constant; a symbolic identity",
+        "uematsu2013.theorem4.proof.modified_ratio",
     ),
     E(
         "Appendix, proof of Theorem 4 (ii)",
