@@ -48,12 +48,13 @@ from symcal.calibration.engine import (
 )
 from symcal.calibration.engine import recheck_witness as _recheck
 from symcal.calibration.problem import Link, Surrogate, loss_rows, parse_noise, read_problem_file
+from symcal.calibration.region import CalibratedRegion
 from symcal.errors import invalid
 from symcal.limits import TimeLimitReached, run_limited
 from symcal.verdicts import Status, Verdict
 
-__all__ = ["check_calibration", "check_file", "setup", "recheck_witness", "Surrogate", "Link",
-           "CalibrationWitness", "Precondition", "DEFINITION"]
+__all__ = ["check_calibration", "calibrated_region", "check_file", "setup", "recheck_witness", "Surrogate", "Link",
+           "CalibrationWitness", "CalibratedRegion", "Precondition", "DEFINITION"]
 
 
 def setup(loss: Any, surrogate: Any, link: Any, *, noise: Any = None, name: str = "",
@@ -98,6 +99,24 @@ def check_calibration(loss: Any, surrogate: Any, link: Any, *, noise: Any = None
         return Verdict(f"calibration:{s.name}" if s.name else "calibration", Status.UNKNOWN,
                        f"calibration of the surrogate over {s.p_text()}", "z3+exact", float(timeout),
                        None, f"gave up after {e.seconds:g} s")
+
+
+def calibrated_region(loss: Any, surrogate: Any, link: Any, *, noise: Any = None, timeout: float = 60,
+                      name: str = "") -> CalibratedRegion:
+    """The largest subset of P (the simplex, or the ``noise`` subset) on which ``surrogate`` with
+    ``link`` is calibrated for ``loss``, exactly: the pieces where it fails, each with an exact
+    counterexample, and calibration over the rest proved (:mod:`symcal.calibration.region`).
+    ``proved`` when both inclusions are shown, else ``unknown`` with the reason."""
+    from symcal.calibration.region import region
+
+    if isinstance(timeout, bool) or not isinstance(timeout, int | float) or not timeout > 0 or timeout > 86400:
+        raise invalid("timeout", timeout, "a number of seconds > 0 (at most 86400)")
+    s = setup(loss, surrogate, link, noise=noise, name=name)
+    try:
+        return run_limited(region, s, float(timeout), timeout=float(timeout), what="the calibration region")
+    except TimeLimitReached as e:
+        return CalibratedRegion(s.name, Status.UNKNOWN, s.p_text(), (), None, None, float(timeout),
+                                f"gave up after {e.seconds:g} s")
 
 
 def check_file(path: str | Path, *, timeout: float = 60) -> tuple[Setup, Verdict]:

@@ -16,7 +16,12 @@ The file is JSON::
 ``"argmax"``, ``"argmin"``, ``"sort-desc"``, ``{"linear": B, "offset": c}``,
 ``{"regions": [[...], ...]}`` or a Python file defining ``REGIONS``.
 
-Exit code: 0 when decided (proved or refuted), 1 when unknown, 2 on bad input.
+With ``--region`` it reports instead the largest subset of P on which the surrogate is
+calibrated: the polytopes of P where it fails (each with an exact counterexample) and a proof
+over the rest (:mod:`symcal.calibration.region`).
+
+Exit code: 0 when decided (proved or refuted; with ``--region``: the region is exact), 1 when
+unknown, 2 on bad input.
 """
 
 from __future__ import annotations
@@ -38,6 +43,9 @@ def register(sub: Any) -> None:
     sp.add_argument("file", help="JSON file with loss, surrogate, link and optional noise")
     sp.add_argument("--timeout", type=seconds, default=60.0, help="CPU seconds for the decision (default 60)")
     sp.add_argument("--json", action="store_true", help="print a JSON object")
+    sp.add_argument("--region", action="store_true",
+                    help="also find the largest subset of P on which it is calibrated: the pieces where it fails, "
+                         "each with an exact counterexample, and a proof over the rest")
     sp.set_defaults(fn=run)
 
 
@@ -107,6 +115,8 @@ def _print(rep: dict[str, Any], v: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     from symcal.calibration import check_file
 
+    if args.region:
+        return run_region(args)
     s, v = check_file(args.file, timeout=args.timeout)
     rep = report(s, v)
     if args.json:
@@ -114,3 +124,18 @@ def run(args: argparse.Namespace) -> int:
     else:
         _print(rep, v)
     return EXIT_DECIDED if v.status.decisive else EXIT_UNKNOWN
+
+
+def run_region(args: argparse.Namespace) -> int:
+    """``--region``: the largest subset of P on which the surrogate is calibrated (exit 0 when exact)."""
+    from symcal.calibration import calibrated_region
+    from symcal.calibration.problem import read_problem_file
+
+    kw = read_problem_file(args.file)
+    r = calibrated_region(kw["loss"], kw["surrogate"], kw["link"], noise=kw["noise"], timeout=args.timeout,
+                          name=kw["name"])
+    if args.json:
+        print(json.dumps(r.to_json(), indent=1, default=str))
+    else:
+        print(r.describe())
+    return EXIT_DECIDED if r.status.decisive else EXIT_UNKNOWN

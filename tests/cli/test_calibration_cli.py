@@ -99,3 +99,13 @@ def test_a_tiny_timeout_on_the_command_line_gives_unknown_quickly():
                            capture_output=True, text=True, timeout=60)
     assert r.returncode == 1, r.stderr
     assert "gave up after" in r.stdout
+
+
+def test_region_prints_the_failing_pieces_and_exits_0_when_exact(capsys):
+    code = main(["calibration", str(EXAMPLES / "weston_watkins_3.json"), "--region", "--json"])
+    rep = json.loads(capsys.readouterr().out)
+    assert code == 0 and rep["status"] == "proved" and len(rep["fails_on"]) == 6
+    assert all(pc["status"] == "refuted" and pc["counterexample"] for pc in rep["fails_on"])
+    assert rep["calibrated_on_proof"]["status"] == "proved"
+    code = main(["calibration", str(EXAMPLES / "logistic_3.json"), "--region"])
+    assert code == 1 and "unknown" in capsys.readouterr().out

@@ -303,3 +303,34 @@ def test_a_linear_link_with_repeated_rows_is_refuted_only_when_every_tied_predic
     assert v.status is Status.UNKNOWN and "tie" in v.reason  # it depends on the link's tie-breaking
     dup = [[0, 1, 1, 1], [1, 0, 1, 1], [1, 1, 0, 0]]  # 4 a copy of 3: the tie is harmless
     assert check_calibration(dup, sur, argmax, timeout=30).status is Status.PROVED
+
+
+# --------------------------------------------------------------------------- the largest calibrated subset
+
+
+def test_the_region_of_weston_watkins_is_exact_each_failing_piece_has_an_exact_counterexample():
+    from symcal.calibration import calibrated_region
+
+    sur = surrogates.weston_watkins(3)
+    r = calibrated_region(Z1_3, sur, "argmax", timeout=60)
+    assert r.status is Status.PROVED and len(r.pieces) == 6, r.describe()
+    assert r.good is not None and r.good.status is Status.PROVED  # calibration over P minus the pieces
+    assert r.maximal is not None and r.maximal.answer == "unsat"  # every point of the pieces fails
+    for pc in r.pieces:
+        w = assert_refuted_with_exact_witness(pc.verdict, Z1_3, sur, "argmax")
+        assert max(Fraction(w.values[f"p{i}"]) for i in (1, 2, 3)) <= Fraction(1, 2)  # no dominant class fails
+        assert Fraction(1, 3) in {v[0] for v in pc.vertices}  # every piece touches the centre
+    assert "calibrated exactly on P minus these 6 pieces" in r.describe()
+
+
+def test_a_calibrated_surrogate_has_no_failing_piece_and_a_smooth_one_is_unknown():
+    from symcal.calibration import calibrated_region
+
+    r = calibrated_region(Z1_3, surrogates.lee_lin_wahba(3), "argmax", timeout=60)
+    assert r.status is Status.PROVED and r.pieces == () and r.calibrated_everywhere
+    ww = calibrated_region(Z1_3, surrogates.weston_watkins(3), "argmax", noise=dominant(3), timeout=60)
+    assert ww.status is Status.PROVED and ww.pieces == ()  # inside max p_y > 1/2 nothing fails
+    logistic = Surrogate.parse({"dim": 3, "per_label": [f"log(exp(u1) + exp(u2) + exp(u3)) - u{y}"
+                                                         for y in (1, 2, 3)]})
+    r = calibrated_region(Z1_3, logistic, "argmax", timeout=30)
+    assert r.status is Status.UNKNOWN and "polyhedral" in r.reason
