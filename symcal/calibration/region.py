@@ -109,7 +109,7 @@ class CalibratedRegion:
 
     def describe(self) -> str:
         lines = [f"{'calibration-region:' + self.name if self.name else 'calibration-region'}: "
-                 f"{self.status.value}  ({self.seconds:.2f} s)", f"P: {self.P}"]
+                 f"{self.status.value}  ({self.seconds:.2f} s)", self.P]
         if self.reason:
             lines.append(f"reason: {self.reason}")
         if self.status is Status.PROVED and not self.pieces:
