@@ -80,7 +80,7 @@ def setup(loss: Any, surrogate: Any, link: Any, *, noise: Any = None, name: str 
 
 
 def check_calibration(loss: Any, surrogate: Any, link: Any, *, noise: Any = None, timeout: float = 60,
-                      name: str = "") -> Verdict:
+                      name: str = "", progress: Any = None) -> Verdict:
     """Decide whether ``surrogate`` with ``link`` is calibrated for ``loss`` over ``P`` (the simplex,
     cut by the ``noise`` relations in ``p1..pn``).  Returns a :class:`~symcal.verdicts.Verdict`:
     ``proved``, ``refuted`` (with an exactly re-checked counterexample distribution) or ``unknown``
@@ -89,10 +89,13 @@ def check_calibration(loss: Any, surrogate: Any, link: Any, *, noise: Any = None
     ``loss``: a :class:`~symcal.ranking.loss_matrix.LossMatrix`, a list of rows of exact numbers, or
     ``{"name": "precision", "r": 3, "q": 2}``; ``surrogate``: a :class:`Surrogate` or its dict;
     ``link``: ``"argmax"``, ``"argmin"``, ``"sort-desc"``, ``{"linear": B, "offset": c}``,
-    ``{"regions": [[relations in u], ...]}`` or a Python file defining ``REGIONS``."""
+    ``{"regions": [[relations in u], ...]}`` or a Python file defining ``REGIONS``.  ``progress``:
+    called with ``"[done/total] pair ..."`` before each query (e.g. a
+    :class:`symcal.progress.ProgressBar`)."""
     if isinstance(timeout, bool) or not isinstance(timeout, int | float) or not timeout > 0 or timeout > 86400:
         raise invalid("timeout", timeout, "a number of seconds > 0 (at most 86400)")
     s = setup(loss, surrogate, link, noise=noise, name=name)
+    s.progress = progress
     try:
         return run_limited(decide, s, float(timeout), timeout=float(timeout), what="the calibration check")
     except TimeLimitReached as e:
@@ -119,11 +122,12 @@ def calibrated_region(loss: Any, surrogate: Any, link: Any, *, noise: Any = None
                                 f"gave up after {e.seconds:g} s")
 
 
-def check_file(path: str | Path, *, timeout: float = 60) -> tuple[Setup, Verdict]:
+def check_file(path: str | Path, *, timeout: float = 60, progress: Any = None) -> tuple[Setup, Verdict]:
     """Read a JSON calibration file and decide it."""
     kw = read_problem_file(path)
     name = kw.pop("name")
-    v = check_calibration(kw["loss"], kw["surrogate"], kw["link"], noise=kw["noise"], timeout=timeout, name=name)
+    v = check_calibration(kw["loss"], kw["surrogate"], kw["link"], noise=kw["noise"], timeout=timeout, name=name,
+                          progress=progress)
     return setup(kw["loss"], kw["surrogate"], kw["link"], noise=kw["noise"], name=name), v
 
 

@@ -87,6 +87,7 @@ class Setup:
     link: Link
     noise: tuple[Any, ...]
     name: str = ""
+    progress: Any = field(default=None, repr=False, compare=False)  # called with "[i/n] pair ..." lines
 
     def __post_init__(self) -> None:
         self.n = len(self.L)
@@ -833,6 +834,12 @@ def _ties_resolved(s: Setup, cons: list[Any], pz: list[Any], tp: int, budget: Bu
     return None, f"{label}: with the tie between {names}: {res.reason}"
 
 
+def _step(s: Setup, i: int, total: int, tp: int, tpp: int | None) -> None:
+    """Report the query about to run to ``s.progress`` (a progress bar on a terminal), if any."""
+    if s.progress is not None:
+        s.progress(f"[{i - 1}/{total}] {_label(s, tp, tpp)}")
+
+
 def _label(s: Setup, tp: int, tpp: int | None) -> str:
     if tpp is None:
         return f"cell {s.pname(tp)} (worse than some prediction)"
@@ -943,7 +950,9 @@ def _decide_quadratic(s: Setup, q: Quadratic, pre: list[tuple[str, Evidence]], b
     parts = list(pre)
     unknowns: list[str] = []
     blocked: set[int] = set()
-    for tp, tpp in _pairs(s):
+    pairs = _pairs(s)
+    for i, (tp, tpp) in enumerate(pairs, 1):
+        _step(s, i, len(pairs), tp, tpp)
         if tp in blocked:
             continue
         if budget.expired():
@@ -1000,7 +1009,9 @@ def _decide_polyhedral(s: Setup, poly: Polyhedral, pre: list[tuple[str, Evidence
     n_pre = len(parts)
     unknowns: list[str] = []
     blocked: set[int] = set()
-    for tp, tpp in _pairs(s):
+    pairs = _pairs(s)
+    for i, (tp, tpp) in enumerate(pairs, 1):
+        _step(s, i, len(pairs), tp, tpp)
         if tp in blocked:
             continue
         if budget.expired():

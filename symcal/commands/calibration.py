@@ -117,7 +117,14 @@ def run(args: argparse.Namespace) -> int:
 
     if args.region:
         return run_region(args)
-    s, v = check_file(args.file, timeout=args.timeout)
+    from symcal.progress import progress_bar
+
+    bar = progress_bar("calibration", json=args.json)
+    try:
+        s, v = check_file(args.file, timeout=args.timeout, progress=bar)
+    finally:
+        if bar is not None:
+            bar.close()
     rep = report(s, v)
     if args.json:
         print(json.dumps(rep, indent=1, default=str))

@@ -57,8 +57,9 @@ def test_patterns_select_by_id_prefix_and_glob():
 def test_a_paper_split_into_a_package_loads_with_relative_imports(tmp_path):
     pkg = tmp_path / "mine2026"
     pkg.mkdir()
-    (pkg / "section2.py").write_text("from symcal import Citation, identity\n"
-                                   "A = identity('mine2026.a', lhs=1, rhs=1, cite=Citation('mine2026', 'Eq. 1', 'one'))\n")
+    (pkg / "section2.py").write_text(
+        "from symcal import Citation, identity\n"
+        "A = identity('mine2026.a', lhs=1, rhs=1, cite=Citation('mine2026', 'Eq. 1', 'one'))\n")
     (pkg / "__init__.py").write_text('"""Mine."""\nfrom .section2 import A\nCLAIMS = [A]\n')
     mod = load_module(pkg / "__init__.py", "symcal_test_pkg_mine2026")
     assert [c.id for c in mod.CLAIMS] == ["mine2026.a"]
