@@ -7,6 +7,7 @@ from collections.abc import Callable
 from fractions import Fraction as F
 
 import pytest
+import sympy
 
 from symcal.claims.core import Claim
 from symcal.library import load_paper
@@ -25,7 +26,7 @@ def tw(cid: str) -> str:
 
 
 P = "calauzenes2013."
-# the twins live beside the claims, in theorems/calauzenes2013.py (TWINS, TWIN_EXPECT): refuted with a
+# the twins are declared in theorems/calauzenes2013/__init__.py (TWINS, TWIN_EXPECT): refuted with a
 # re-checked witness, except for claims the paper says are false (the twin restores the missing
 # condition and is proved)
 TWINS: dict[str, Callable[[], Claim]] = C.TWINS
@@ -49,14 +50,43 @@ def test_every_claim_agrees_with_the_paper_or_is_a_recorded_erratum(verdicts):
     assert not wrong, "\n".join(wrong)
 
 
-def test_the_seven_errata_are_refuted_and_their_corrections_proved(verdicts):
+def test_the_twelve_errata_are_refuted_and_their_corrections_proved(verdicts):
     assert ERRATA == {P + "table1.ndcg.gppm_form", P + "table1.auc.gppm_form",
                       P + "theorem3_3.err_gap", P + "theorem3_3.ap_gap", P + "lemma5_1.proof_first_step",
-                      P + "table2.pointwise.square_hinge", P + "table2.pointwise.differentiable_hinge"}
+                      P + "table2.pointwise.square_hinge", P + "table2.pointwise.differentiable_hinge",
+                      P + "lemma4_1.proof_split", P + "theorem4_2.proof_pair_count", P + "theorem4_2.proof_lower_bound",
+                      P + "lemma5_1.proof_second_step", P + "theorem5_3.proof_first_step"}
     for cid in ERRATA:
         v = verdicts[cid]
         assert v.status is Status.REFUTED and v.witness.rechecked, cid
         assert verdicts[cid + ".corrected"].status in (Status.PROVED, Status.CONFIRMED_ON_SAMPLES), cid
+
+
+def test_the_proof_errata_are_found_at_the_smallest_size(verdicts):
+    sizes = {"lemma4_1.proof_split": 3, "theorem4_2.proof_pair_count": 2, "theorem4_2.proof_lower_bound": 2,
+             "lemma5_1.proof_second_step": 2}
+    for cid, n in sizes.items():
+        assert verdicts[P + cid].witness.size == n, cid
+
+
+def test_undefined_terms_are_reported_as_such(verdicts):
+    # phi(n + 1) in Theorem 4.2's proof, a sum up to (n + 1)/2 = 3/2 in Appendix B.3
+    assert "phi(3) is undefined" in verdicts[P + "theorem4_2.proof_lower_bound"].witness.detail
+    assert "3/2 is not an integer" in verdicts[P + "lemma5_1.proof_second_step"].witness.detail
+
+
+def test_the_printed_first_step_of_theorem_5_3_holds_exactly_for_a_point_mass():
+    v = check_many([C.printed_bregman_step_claim(tw("calauzenes2013.thm53point"), point_mass=True)], timeout=60)[0]
+    assert v.status is Status.PROVED
+
+
+def test_with_exponent_q_the_last_line_of_lemma_5_1s_proof_exceeds_c_phi():
+    # p = 3/2, q = 3, n = 3, phi = (2, 0, 0): the printed last line (sum_{i <= (n+1)/2} (phi(i) - phi(n+1-i))^q)^(1/p)
+    # is 8^(2/3) = 4, while C_phi(3/2) = (2^(3/2))^(2/3) = 2
+    p, q = sympy.Rational(3, 2), 3
+    printed = C.c_phi_power((2, 0, 0), q, terms=2) ** (1 / p)
+    c_phi = (sympy.Integer(2) ** p) ** (1 / p)
+    assert printed == 4 and c_phi == 2
 
 
 def test_the_auc_erratum_is_found_at_three_items(verdicts):

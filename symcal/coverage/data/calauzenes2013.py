@@ -136,7 +136,8 @@ ENTRIES = [
     E(
         "Footnote 1",
         "for any real numbers x_1 >= ... >= x_n >= 0 and y_1 >= ... >= y_n ... x_1 y_sigma(1) + ... + x_n y_sigma(n) <= x_1 y_1 + ... + x_n y_n",
-        reason="unchecked: the rearrangement inequality and its equality case; an exact check over S_n (n <= 5) on sampled rational vectors",
+        "calauzenes2013.footnote1.rearrangement",
+        "calauzenes2013.footnote1.equality_case",
     ),
     E(
         "Definition 3.1",
@@ -152,7 +153,7 @@ ENTRIES = [
     E(
         "Section 3.1",
         "This template loss is obviously order-preserving since the optimal value of the scores is precisely the expected value of v",
-        reason="unchecked: the minimiser of E (v_i - s_i)^2 over s is U(Delta); a symbolic check per coordinate",
+        "calauzenes2013.section3_1.pointwise_squared_minimiser",
     ),
     E(
         "Section 3.1",
@@ -163,7 +164,7 @@ ENTRIES = [
     E(
         "Section 3.1",
         "taking lambda(v_i, v_j, s_i - s_j) = (s_i - s_j - v_i + v_j)^2 also obviously leads to an order-preserving template loss",
-        reason="unchecked: the pairwise squared loss's inner risk is minimised exactly at s = U(Delta) + const; a symbolic check for n <= 4",
+        "calauzenes2013.section3_1.pairwise_squared_minimiser",
     ),
     E(
         "Section 3.1",
@@ -234,12 +235,13 @@ ENTRIES = [
     E(
         "Lemma 4.1, proof, step 1",
         "R(Delta, sigma) >= R(Delta, sigma o tau_1p) ... R(Delta, sigma) >= R(Delta, sigma o tau_1p o tau_{d nu^-1(sigma(p))})",
-        reason="unchecked: both exchanges only decrease the inner performance; an exact check over S_n (n <= 5) on sampled U and phi",
+        "calauzenes2013.lemma4_1.proof_exchanges",
     ),
     E(
         "Lemma 4.1, proof, step 2",
         "R(Delta, nu) - R(Delta, sigma) <= ... = (U_i - U_j)(phi(1) - phi(nu^-1(j))) + R'(Delta, nu') - R'(Delta, sigma')",
-        reason="unchecked: the split into the pair (i, j) and an (n-2)- or (n-1)-item GPPM; an identity checkable over S_n for n <= 5",
+        "calauzenes2013.lemma4_1.proof_split",
+        "calauzenes2013.lemma4_1.proof_split.corrected",
     ),
     E("Figure 1", "Pictorial representation of sigma o tau_1p o tau_{d nu^-1(sigma(p))}", reason="prose"),
     E(
@@ -255,12 +257,15 @@ ENTRIES = [
     E(
         "Theorem 4.2, proof, step 1",
         "By Lemma 4.1, we obtain R-bar(Delta) - R(Delta, s) < n/2 phi(1) eps, since there are less than n/2 non-overlapping pairs",
-        reason="unchecked: at most floor(n/2) disjoint pairs, each term < phi(1) eps; a finite check of the counting for n <= 6 (the text writes {1, ..., n}^n for {1, ..., n}^2)",
+        "calauzenes2013.theorem4_2.proof_pair_count",
+        "calauzenes2013.theorem4_2.proof_pair_count.corrected",
+        "calauzenes2013.theorem4_2.proof_regret_bound",
     ),
     E(
         "Theorem 4.2, proof, step 2",
         "R-bar(Delta) - R(Delta, sigma) >= eps min_{j <= n} |phi(j) - phi(j+1)|",
-        reason="unchecked: as printed the minimum includes j = n where phi(n+1) is undefined; with j < n it is Eq. (6)'s bound, checked as calauzenes2013.eq6",
+        "calauzenes2013.theorem4_2.proof_lower_bound",
+        "calauzenes2013.theorem4_2.proof_lower_bound.corrected",
     ),
     E(
         "Corollary 4.3",
@@ -285,7 +290,7 @@ ENTRIES = [
     E(
         "Section 5.1",
         "C_phi(p) is generally strictly lower than ||phi||_p",
-        reason="unchecked: C_phi(p) <= ||phi||_p since 0 <= phi(i) - phi(n-i+1) <= phi(i); a symbolic check with the strictness condition made explicit",
+        "calauzenes2013.section5_1.c_phi_below_norm",
     ),
     E(
         "Table 2, caption",
@@ -356,14 +361,14 @@ ENTRIES = [
         reason="definition",
     ),
     E(
-        "Theorem 5.2",
+        "Theorem 5.2, Eq. (11)",
         "If there exists c > 0 and q >= 1 such that c^q (H^-_ij - H_ij) >= |U_i - U_j|^q, then ... R-bar(P) - R(P, f) <= c C_phi(p) (L^u(P, f) - L^u(P))^{1/q}",
         reason="not checkable: quantifies over every pointwise template loss and all distributions; its instances are the Table 2 pointwise rows",
     ),
     E(
         "Theorem 5.2, proof",
         "L^u(Delta, s) - L^u(Delta) >= ... = sum_{(i,j) in C_s} (H^-_ij(u, Delta) - H_ij(u, Delta))",
-        reason="unchecked: for a pointwise loss the constrained infimum splits over the disjoint pairs of C_s; an exact check for the squared loss on sampled U (n <= 4)",
+        "calauzenes2013.theorem5_2.proof_split",
     ),
     E("Section 5.2, Eq. (12)", "f(tx + (1-t)y) <= t f(x) + (1-t) f(y) - mu/2 t(1-t) ||x - y||^2", reason="definition"),
     E(
@@ -379,13 +384,19 @@ ENTRIES = [
     E(
         "Theorem 5.3, proof, step 1",
         "Since L^u(Delta) = 0, we have: L^u(Delta, s') - L^u(Delta) = int B_psi(y || g(s')) dDelta(y) >= mu/2 int ||u(y) - g(s')||^2",
-        reason="unchecked: as printed L^u(Delta) = 0 fails whenever Delta is not a point mass (for psi = x^2 the minimum is the variance); E B_psi(u || g) - min = B_psi(U || g) >= mu/2 ||U - g||^2 repairs the step; a claim with psi(x) = x^2 and a two-point Delta would refute the printed step and prove the repaired one",
+        "calauzenes2013.theorem5_3.proof_first_step",
+        "calauzenes2013.theorem5_3.proof_first_step.corrected",
     ),
     E("Section 5.2", "D = {d in R^n x R^n / for all i, j, k, d_ij = d_ik + d_kj}", reason="definition"),
     E(
-        "Theorem 5.4",
+        "Theorem 5.4, Eq. (13)",
         "if l^u satisfies: 1. L^u(Delta) = inf_{d in D} ... = inf_d ...; 2. inf_{d_ij <= 0} Lambda - inf Lambda >= |U_i - U_j|^q / c^q. Then ... (13)",
         reason="not checkable: quantifies over every pairwise template loss and all distributions; its instances are the Table 2 pairwise rows (Appendix B.5)",
+    ),
+    E(
+        "Theorem 5.4, proof",
+        "L^u(Delta, s) - L^u(Delta) >= inf_{d in Gamma(C_s)} sum_{i<j} Lambda - inf_d sum_{i<j} Lambda >= sum_{(i,j) in C_s} inf_{d_ij <= 0} Lambda - inf Lambda >= 1/c^q sum |U_i - U_j|^q",
+        "calauzenes2013.theorem5_4.proof_split",
     ),
     E(
         "Section 6",
@@ -405,6 +416,16 @@ ENTRIES = [
         "calauzenes2013.remark2.inner_risk_form",
     ),
     E(
+        "Footnote 2",
+        "There is no loss in generality here. If u does not satisfy this assumption, we can simply increase Y and extend u so that the assumption is satisfied",
+        reason="prose",
+    ),
+    E(
+        "Footnote 3",
+        "The only thing that has to be verified is that Delta = {Delta in D : ||U(Delta)||_oo <= B} is closed, which is the case ... since {U(Delta), Delta in Delta} = [min K, min(sup K, B)]^n",
+        reason="not checkable: closedness of a set of distributions under a pseudo-metric on an infinite supervision space",
+    ),
+    E(
         "Corollary A.1",
         "assume u(Y) = K^n for some closed set K ... the u-instance of l is r-calibrated on Delta if and only if it is uniformly r-calibrated",
         reason="not checkable: a topological statement on an infinite supervision space",
@@ -415,6 +436,11 @@ ENTRIES = [
         reason="definition",
     ),
     E(
+        "Footnote 4",
+        "if the regret bound for some loss l does not depend on B, as for squared-loss-based scoring losses, then we can directly have a regret bound using Jensen's inequality",
+        reason="prose",
+    ),
+    E(
         "Corollary A.2",
         "R-bar(P) - R(P, f) <= c sqrt(R-bar(P)/phi(1)) sqrt(L(P, f) - L(P))",
         reason="not checkable: an integrated bound over arbitrary distributions P (Cauchy-Schwarz over P_X)",
@@ -422,7 +448,7 @@ ENTRIES = [
     E(
         "Appendix A, proof of Corollary A.2",
         "for any P(.|x), we have R-bar(P(.|x)) >= phi(1) max_i U_i(P(.|x)) = phi(1) ||U(P(.|x))||_oo",
-        reason="unchecked: for a GPPM with b = 0, phi >= 0 and U >= 0 the top term alone gives the bound; a symbolic check for n <= 4",
+        "calauzenes2013.corollary_a2.proof_top_term",
     ),
     E(
         "Appendix B.1",
@@ -474,17 +500,19 @@ ENTRIES = [
     E(
         "Appendix B.3, proof of Lemma 5.1, step 2",
         "<= (sum_{i=1}^{(n+1)/2} (phi(i) - phi(n-i+1))^q)^{1/p} (...)^{1/q}",
-        reason="unchecked: the sum over a matching of (phi(nu^-1(i)) - phi(nu^-1(j)))^p is at most sum_{i <= floor(n/2)} (phi(i) - phi(n-i+1))^p; as printed the exponent is q and the upper limit (n+1)/2 is not an integer for even n; a finite check over matchings for n <= 6",
+        "calauzenes2013.lemma5_1.proof_second_step",
+        "calauzenes2013.lemma5_1.proof_second_step.corrected",
     ),
     E(
         "Appendix B.4, Eq. (16)",
         "H^-_ij - H_ij = 2 lambda((U_i + U_j)/2) - lambda(U_i) - lambda(U_j)",
-        reason="unchecked: Eq. (16) per pointwise loss of Table 2 (the constrained infimum sits at s_i = s_j); symbolic for the squared error and square hinge",
+        "calauzenes2013.eq16",
     ),
     E(
         "Appendix B.4, Proof Squared Error",
         "H^-_ij - H_ij = 1/2 (U_i - U_j)^2",
         "calauzenes2013.table2.pointwise.squared",
+        "calauzenes2013.theorem5_2.proof_split",
     ),
     E(
         "Appendix B.4, Proof Square Hinge",
