@@ -4,6 +4,7 @@ from fractions import Fraction as F
 
 import pytest
 
+from symcal.calibration.order import surrogate_order_check
 from symcal.errors import InvalidInput
 from symcal.ranking.measures import average_precision, dcg, err, precision_at
 from symcal.ranking.order_preserving import (
@@ -12,7 +13,6 @@ from symcal.ranking.order_preserving import (
     measure_order_check,
     pairwise_proposed,
     pairwise_usual,
-    surrogate_order_check,
 )
 
 THM33 = [((1, 1, 0, 0), F(1, 2)), ((0, 0, 1, 1), F(1, 2))]
@@ -50,3 +50,20 @@ def test_bad_distributions_are_refused():
         surrogate_order_check(pairwise_usual(hinge), [((0, 0, 1), F(1, 2))], 3)
     with pytest.raises(InvalidInput, match="3 utilities"):
         surrogate_order_check(pairwise_usual(hinge), [((0, 1), F(1))], 3)
+
+
+def test_the_ranking_package_imports_no_solver_and_no_backend():
+    # the domain layer (issue 11, item 6): solver work lives in symcal.calibration / symcal.backends
+    import ast
+    from pathlib import Path
+
+    import symcal.ranking as ranking
+
+    bad = []
+    for f in Path(ranking.__file__).parent.glob("*.py"):
+        for node in ast.walk(ast.parse(f.read_text(encoding="utf-8"))):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+                [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+            bad += [f"{f.name}: {n}" for n in names if n.split(".")[0] in ("z3", "cvc5")
+                    or n.startswith("symcal.backends") or n.startswith("symcal.calibration")]
+    assert not bad, bad

@@ -251,9 +251,9 @@ def remark2_claim(id: str, loss_name: str, *, dist: list[Any] | None = None, exp
     d = dist or REMARK2_DIST
     loss = pairwise_usual(hinge) if loss_name == "usual" else pairwise_proposed(hinge)
     expr, s = inner_risk(loss, d, 3)
-    from symcal.ranking.order_preserving import _z3_minimum
+    from symcal.calibration.order import z3_minimum
 
-    status, m, _ = _z3_minimum(expr, s, [], 10.0)
+    status, m, _ = z3_minimum(expr, s, [], 10.0)
     assert status == "optimal" and m is not None
     return implies(
         id, hypotheses={"misordered": [s[1] <= s[2]]}, conclusion=expr > sympy.Rational(m.numerator, m.denominator),
