@@ -29,9 +29,8 @@ Sampling never proves anything here.
 
 from __future__ import annotations
 
-import contextlib
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -39,6 +38,22 @@ import sympy
 
 from symcal.backends.base import Budget, Outcome
 from symcal.errors import InvalidClaim, NoBackendAvailable
+from symcal.exact.intervals import (
+    Env,
+    Undefined,
+    compile_enclosure,
+    compile_truth,
+    endpoints,
+    finite,
+    from_fraction,
+    holds,
+    hull,
+    intersect,
+    show,
+    sign_hi,
+    sign_lo,
+)
+from symcal.exact.intervals import precision as iv_precision
 from symcal.verdicts import IntervalProof, Status, Witness
 
 EXACT_SECONDS = 10.0  # CPU seconds for the exact sign of one value at a point
@@ -64,281 +79,16 @@ MAX_DERIVATIVE_LEVEL = 3
 _SMOOTH = (sympy.Add, sympy.Mul, sympy.Pow, sympy.exp, sympy.log, sympy.Symbol, sympy.Number, sympy.NumberSymbol)
 
 
-class _Undefined(Exception):
-    """The expression is not defined (or not finite) somewhere on the box."""
-
-
 class _OutOfBudget(Exception):
     pass
 
 
 # ---------------------------------------------------------------------------------------
-# raw mpmath helpers (endpoints are compared as exact binary floats, never re-rounded)
+# the interval evaluator is symcal.exact.intervals' (one evaluator in the code base)
 # ---------------------------------------------------------------------------------------
-
-
-def _iv():
-    from mpmath import iv
-
-    return iv
-
-
-def _L():
-    import mpmath.libmp as L
-
-    return L
-
-
-@contextlib.contextmanager
-def _workprec(bits: int) -> Iterator[None]:
-    """Set the precision of mpmath's ``iv`` context for a block (it has no workprec)."""
-    iv = _iv()
-    old = iv.prec
-    iv.prec = bits
-    try:
-        yield
-    finally:
-        iv.prec = old
-
-
-def _lo(x: Any) -> Any:
-    return x._mpi_[0]
-
-
-def _hi(x: Any) -> Any:
-    return x._mpi_[1]
-
-
-def _finite(x: Any) -> bool:
-    L = _L()
-    a, b = x._mpi_
-    return not any(t in (L.fnan, L.finf, L.fninf) for t in (a, b))
-
-
-def _sign_lo(x: Any) -> int:
-    return _L().mpf_sign(_lo(x))
-
-
-def _sign_hi(x: Any) -> int:
-    return _L().mpf_sign(_hi(x))
-
-
-def _frac_iv(q: Fraction) -> Any:
-    iv = _iv()
-    if q.denominator == 1:
-        return iv.mpf(q.numerator)
-    return iv.mpf(q.numerator) / iv.mpf(q.denominator)
-
-
-def _hull_iv(lo: Fraction, hi: Fraction) -> Any:
-    if lo == hi:
-        return _frac_iv(lo)
-    iv = _iv()
-    return iv.make_mpf((_lo(_frac_iv(lo)), _hi(_frac_iv(hi))))
-
-
-def _intersect(a: Any, b: Any) -> Any:
-    L = _L()
-    lo = _lo(a) if L.mpf_cmp(_lo(a), _lo(b)) >= 0 else _lo(b)
-    hi = _hi(a) if L.mpf_cmp(_hi(a), _hi(b)) <= 0 else _hi(b)
-    if L.mpf_cmp(lo, hi) > 0:  # cannot happen for two true enclosures; keep the first
-        return a
-    return _iv().make_mpf((lo, hi))
-
-
-def _endpoint_str(t: Any) -> str:
-    import mpmath
-
-    L = _L()
-    if t in (L.finf, L.fninf, L.fnan):
-        return str(mpmath.mpf(t))
-    return mpmath.nstr(mpmath.mpf(t), 12)
-
 
 def _iv_str(x: Any) -> str:
-    return f"[{_endpoint_str(_lo(x))}, {_endpoint_str(_hi(x))}]"
-
-
-# ---------------------------------------------------------------------------------------
-# compiling sympy expressions to interval closures
-# ---------------------------------------------------------------------------------------
-
-Env = Mapping[sympy.Symbol, Any]
-
-
-def _compile(e: Any) -> Callable[[Env], Any]:
-    """A closure evaluating ``e`` on intervals (call it with ``iv.prec`` already set)."""
-    iv = _iv()
-    e = sympy.sympify(e)
-    if isinstance(e, sympy.Symbol):
-        return lambda env: env[e]
-    if isinstance(e, sympy.Float):
-        raise NoBackendAvailable(f"interval: the float {e} has no exact value; write it as a Rational")
-    if isinstance(e, sympy.Rational):
-        q = Fraction(int(e.p), int(e.q))
-        return lambda env: _frac_iv(q)
-    if e is sympy.pi:
-        return lambda env: iv.pi
-    if e is sympy.E:
-        return lambda env: iv.e
-    if isinstance(e, sympy.Add):
-        parts = [_compile(a) for a in e.args]
-
-        def add(env: Env) -> Any:
-            out = parts[0](env)
-            for p in parts[1:]:
-                out = out + p(env)
-            return out
-        return add
-    if isinstance(e, sympy.Mul):
-        parts = [_compile(a) for a in e.args]
-
-        def mul(env: Env) -> Any:
-            out = parts[0](env)
-            for p in parts[1:]:
-                out = out * p(env)
-            return out
-        return mul
-    if isinstance(e, sympy.Pow):
-        base, ex = e.args
-        if base is sympy.E:
-            return _compile(sympy.exp(ex, evaluate=False))
-        fb = _compile(base)
-        if isinstance(ex, sympy.Integer):
-            n = int(ex)
-
-            def ipow(env: Env) -> Any:
-                b = fb(env)
-                if n >= 0:
-                    return b ** n
-                d = b ** (-n)
-                if _sign_lo(d) <= 0 <= _sign_hi(d):
-                    raise _Undefined("division by an interval containing 0")
-                return 1 / d
-            return ipow
-        if isinstance(ex, sympy.Rational) and int(ex.q) == 2:
-            p = int(ex.p)
-
-            def half(env: Env) -> Any:
-                b = fb(env)
-                if _sign_lo(b) < 0 or (p < 0 and _sign_lo(b) <= 0):
-                    raise _Undefined("square root of a possibly negative (or zero, when inverted) value")
-                r = iv.sqrt(b)
-                return r ** p if p > 0 else 1 / (r ** (-p))
-            return half
-        fe = _compile(ex)
-
-        def gpow(env: Env) -> Any:
-            b = fb(env)
-            if _sign_lo(b) <= 0:
-                raise _Undefined("non-integer power of a possibly non-positive base")
-            return iv.exp(fe(env) * iv.log(b))
-        return gpow
-    if isinstance(e, sympy.exp):
-        fa = _compile(e.args[0])
-        return lambda env: iv.exp(fa(env))
-    if isinstance(e, sympy.log):
-        if len(e.args) != 1:
-            raise NoBackendAvailable(f"interval: log with a base: {e}")
-        fa = _compile(e.args[0])
-
-        def log(env: Env) -> Any:
-            a = fa(env)
-            if _sign_lo(a) <= 0:
-                raise _Undefined("log of a possibly non-positive value")
-            return iv.log(a)
-        return log
-    if isinstance(e, sympy.Abs):
-        fa = _compile(e.args[0])
-        return lambda env: abs(fa(env))
-    if isinstance(e, sympy.Max | sympy.Min):
-        parts = [_compile(a) for a in e.args]
-        is_max = isinstance(e, sympy.Max)
-
-        def mm(env: Env) -> Any:
-            L = _L()
-            vals = [p(env) for p in parts]
-            lo, hi = _lo(vals[0]), _hi(vals[0])
-            for v in vals[1:]:
-                if is_max:
-                    lo = lo if L.mpf_cmp(lo, _lo(v)) >= 0 else _lo(v)
-                    hi = hi if L.mpf_cmp(hi, _hi(v)) >= 0 else _hi(v)
-                else:
-                    lo = lo if L.mpf_cmp(lo, _lo(v)) <= 0 else _lo(v)
-                    hi = hi if L.mpf_cmp(hi, _hi(v)) <= 0 else _hi(v)
-            return iv.make_mpf((lo, hi))
-        return mm
-    if isinstance(e, sympy.Piecewise):
-        branches = [(_compile(x), _compile_bool(c)) for x, c in e.args]
-
-        def pw(env: Env) -> Any:
-            L = _L()
-            lo = hi = None
-            for fx, fc in branches:
-                t = fc(env)
-                if t is False:
-                    continue
-                v = fx(env)
-                lo = _lo(v) if lo is None or L.mpf_cmp(_lo(v), lo) < 0 else lo
-                hi = _hi(v) if hi is None or L.mpf_cmp(_hi(v), hi) > 0 else hi
-                if t is True:
-                    break
-            if lo is None:
-                raise _Undefined("no Piecewise branch applies")
-            return iv.make_mpf((lo, hi))
-        return pw
-    raise NoBackendAvailable(f"interval: {type(e).__name__} is not supported (in {sympy.sstr(e)[:80]})")
-
-
-def _compile_bool(c: Any) -> Callable[[Env], bool | None]:
-    """Three-valued truth of a relation / boolean on a box: True, False or None."""
-    if c is sympy.true or c is True:
-        return lambda env: True
-    if c is sympy.false or c is False:
-        return lambda env: False
-    if isinstance(c, sympy.And | sympy.Or):
-        parts = [_compile_bool(a) for a in c.args]
-        is_and = isinstance(c, sympy.And)
-
-        def andor(env: Env) -> bool | None:
-            vals = [p(env) for p in parts]
-            if is_and:
-                return False if False in vals else (True if all(v is True for v in vals) else None)
-            return True if True in vals else (False if all(v is False for v in vals) else None)
-        return andor
-    if isinstance(c, sympy.Not):
-        inner = _compile_bool(c.args[0])
-
-        def neg(env: Env) -> bool | None:
-            v = inner(env)
-            return None if v is None else not v
-        return neg
-    if isinstance(c, sympy.Rel) and c.rel_op in (">=", ">", "<=", "<"):
-        fd = _compile(c.lhs - c.rhs)
-        op = c.rel_op
-
-        def rel(env: Env) -> bool | None:
-            try:
-                d = fd(env)
-            except _Undefined:
-                return None
-            if not _finite(d):
-                return None
-            return _holds(d, op)
-        return rel
-    raise NoBackendAvailable(f"interval: condition {sympy.sstr(c)[:80]} is not a relation >=, >, <=, <")
-
-
-def _holds(d: Any, op: str) -> bool | None:
-    """Does ``d REL 0`` hold for every value of the interval d (True), none (False)?"""
-    slo, shi = _sign_lo(d), _sign_hi(d)
-    if op == ">=":
-        return True if slo >= 0 else (False if shi < 0 else None)
-    if op == ">":
-        return True if slo > 0 else (False if shi <= 0 else None)
-    if op == "<=":
-        return True if shi <= 0 else (False if slo > 0 else None)
-    return True if shi < 0 else (False if slo >= 0 else None)
+    return show(x, 12)
 
 
 def _exact_holds(v: Fraction, op: str) -> bool:
@@ -352,18 +102,16 @@ def enclosure(expr: Any, box: Mapping[sympy.Symbol, tuple[Any, Any]], *,
     expression is undefined or not finite on the box."""
     from symcal.exact import to_fraction
 
-    with _workprec(precision):
-        f = _compile(expr)
-        env = {s: _hull_iv(to_fraction(lo, str(s)), to_fraction(hi, str(s))) for s, (lo, hi) in box.items()}
+    with iv_precision(precision):
+        f = compile_enclosure(expr)
+        env = {s: hull(to_fraction(lo, str(s)), to_fraction(hi, str(s))) for s, (lo, hi) in box.items()}
         try:
             v = f(env)
-        except _Undefined as e:
+        except Undefined as e:
             raise ValueError(str(e)) from None
-        if not _finite(v):
+        if not finite(v):
             raise ValueError("the enclosure is not finite on this box")
-        L = _L()
-        (p1, q1), (p2, q2) = L.to_rational(_lo(v)), L.to_rational(_hi(v))
-        return Fraction(p1, q1), Fraction(p2, q2)
+        return endpoints(v)
 
 
 # ---------------------------------------------------------------------------------------
@@ -499,7 +247,7 @@ class _Prover:
         self.max_boxes = max_boxes
         self.max_depth = max_depth
         self.smooth = all(isinstance(n, _SMOOTH) for n in sympy.preorder_traversal(self.f))
-        self.cond = _compile_bool(sympy.And(*conds)) if conds else (lambda env: True)
+        self.cond = compile_truth(sympy.And(*conds)) if conds else (lambda env: True)
         self.cond_exprs = conds
         self._fns: dict[tuple[int, ...], Callable[[Env], Any] | None] = {}
         self._exprs: dict[tuple[int, ...], Any] = {(): self.f}
@@ -509,7 +257,7 @@ class _Prover:
         self.faces = 0
         self.exact_points = 0
         self.sub_proofs = 0
-        self.worst: Any = None  # the closed enclosure bound closest to violating
+        self.worst: Fraction | None = None  # the closed enclosure bound closest to violating
         self.tight_points: list[tuple[Fraction, ...]] = []
         self._zero_faces: dict[Any, bool] = {}
 
@@ -522,23 +270,23 @@ class _Prover:
     def fn(self, key: tuple[int, ...]) -> Callable[[Env], Any] | None:
         if key not in self._fns:
             try:
-                self._fns[key] = _compile(self.expr(key))
+                self._fns[key] = compile_enclosure(self.expr(key))
             except NoBackendAvailable:
                 self._fns[key] = None
         return self._fns[key]
 
     def env(self, box: Box) -> dict[sympy.Symbol, Any]:
-        return {s: _hull_iv(lo, hi) for s, (lo, hi) in zip(self.syms, box, strict=True)}
+        return {s: hull(lo, hi) for s, (lo, hi) in zip(self.syms, box, strict=True)}
 
     def eval(self, key: tuple[int, ...], box: Box) -> Any:
-        """Natural enclosure intersected with the mean-value form; raises _Undefined."""
+        """Natural enclosure intersected with the mean-value form; raises Undefined."""
         fn = self.fn(key)
         if fn is None:
-            raise _Undefined("not compilable")
+            raise Undefined("not compilable")
         env = self.env(box)
         v = fn(env)
-        if not _finite(v):
-            raise _Undefined("enclosure not finite")
+        if not finite(v):
+            raise Undefined("enclosure not finite")
         if self.smooth and len(key) < MAX_DERIVATIVE_LEVEL + 1 and any(lo != hi for lo, hi in box):
             try:
                 mid = tuple((lo + hi) / 2 for lo, hi in box)
@@ -549,11 +297,11 @@ class _Prover:
                         continue
                     gk = self.fn(key + (k,))
                     if gk is None:
-                        raise _Undefined("gradient")
-                    acc = acc + gk(env) * (_hull_iv(lo, hi) - _frac_iv(mid[k]))
-                if _finite(acc):
-                    v = _intersect(v, acc)
-            except (_Undefined, ZeroDivisionError):
+                        raise Undefined("gradient")
+                    acc = acc + gk(env) * (hull(lo, hi) - from_fraction(mid[k]))
+                if finite(acc):
+                    v = intersect(v, acc)
+            except (Undefined, ZeroDivisionError):
                 pass
         return v
 
@@ -567,14 +315,14 @@ class _Prover:
         if isinstance(val, sympy.Rational):
             self.exact_points += 1
             return _exact_holds(Fraction(int(val.p), int(val.q)), op)
-        with _workprec(4 * self.precision + 64):
+        with iv_precision(4 * self.precision + 64):
             try:
-                d = _compile(val)({})
-                if _finite(d):
-                    t = _holds(d, op)
+                d = compile_enclosure(val)({})
+                if finite(d):
+                    t = holds(d, op)
                     if t is not None:
                         return t
-            except (_Undefined, NoBackendAvailable, ZeroDivisionError, ValueError):
+            except (Undefined, NoBackendAvailable, ZeroDivisionError, ValueError):
                 pass
         got = _exact_sign(val)  # the one sign test (DESIGN.md, rule 2)
         if got is None:
@@ -590,19 +338,19 @@ class _Prover:
         sign: int | None = None
         try:
             g = self.eval(key + (k,), box)
-            if _sign_lo(g) >= 0:
+            if sign_lo(g) >= 0:
                 sign = 1
-            elif _sign_hi(g) <= 0:
+            elif sign_hi(g) <= 0:
                 sign = -1
-        except (_Undefined, ZeroDivisionError):
+        except (Undefined, ZeroDivisionError):
             self._sign_cache[ck] = None
             return None
         if sign is None and level < MAX_DERIVATIVE_LEVEL:
             mid = tuple((lo + hi) / 2 for lo, hi in box)
             try:
                 gm = self.eval(key + (k,), tuple((m, m) for m in mid))
-                guess = [1, -1] if _sign_lo(gm) + _sign_hi(gm) >= 0 else [-1, 1]
-            except (_Undefined, ZeroDivisionError):
+                guess = [1, -1] if sign_lo(gm) + sign_hi(gm) >= 0 else [-1, 1]
+            except (Undefined, ZeroDivisionError):
                 guess = [1, -1]
             for s in guess:
                 self.sub_proofs += 1
@@ -624,7 +372,7 @@ class _Prover:
         covered = 0.0
         unresolved = ""
         start_boxes = self.boxes
-        with _workprec(self.precision):
+        with iv_precision(self.precision):
             while stack:
                 box, depth, weight, use_conditions = stack.pop()
                 self.boxes += 1
@@ -644,8 +392,8 @@ class _Prover:
                 is_point = all(lo == hi for lo, hi in box)
                 try:
                     enc = self.eval(key, box)
-                    t = _holds(enc, op)
-                except (_Undefined, ZeroDivisionError):
+                    t = holds(enc, op)
+                except (Undefined, ZeroDivisionError):
                     enc, t = None, None
                 if t is True:
                     covered += weight
@@ -751,9 +499,9 @@ class _Prover:
                 break
             try:
                 d = fn(self.env(tuple((q, q) for q in pt)))
-            except (_Undefined, ZeroDivisionError):
+            except (Undefined, ZeroDivisionError):
                 continue
-            if not _finite(d) or _sign_lo(d) > 0 or _sign_hi(d) < 0:
+            if not finite(d) or sign_lo(d) > 0 or sign_hi(d) < 0:
                 continue
             sub = {s: sympy.Rational(q.numerator, q.denominator) for s, q in zip(self.syms, pt, strict=True)}
             try:
@@ -785,18 +533,15 @@ class _Prover:
             return False
         try:
             d = self.fn(())(env)  # type: ignore[misc]
-        except (_Undefined, ZeroDivisionError):
+        except (Undefined, ZeroDivisionError):
             return False
-        return _finite(d) and _holds(d, self.op) is False
+        return finite(d) and holds(d, self.op) is False
 
     def _note_worst(self, enc: Any, op: str) -> None:
-        L = _L()
-        bound = _lo(enc) if op in (">=", ">") else _hi(enc)
-        if self.worst is None:
-            self.worst = bound
-        elif op in (">=", ">") and L.mpf_cmp(bound, self.worst) < 0:
-            self.worst = bound
-        elif op in ("<=", "<") and L.mpf_cmp(bound, self.worst) > 0:
+        lo, hi = endpoints(enc)
+        bound = lo if op in (">=", ">") else hi
+        lower = op in (">=", ">")
+        if self.worst is None or (bound < self.worst if lower else bound > self.worst):
             self.worst = bound
 
     def _fmt(self, pt: tuple[Fraction, ...]) -> str:
@@ -816,20 +561,20 @@ def _recheck(f: Any, syms: list[sympy.Symbol], op: str, conds: list[Any], point:
     for c in conds:
         t = truth_at(c, values)
         if t is not True:
-            with _workprec(precision):
-                env = {s: _frac_iv(q) for s, q in values.items()}
+            with iv_precision(precision):
+                env = {s: from_fraction(q) for s, q in values.items()}
                 try:
-                    if _compile_bool(c)(env) is not True:
+                    if compile_truth(c)(env) is not True:
                         return False, "a side condition does not hold at the point"
                 except NoBackendAvailable:
                     return False, "a side condition cannot be evaluated"
-    with _workprec(precision):
-        env = {s: _frac_iv(q) for s, q in values.items()}
+    with iv_precision(precision):
+        env = {s: from_fraction(q) for s, q in values.items()}
         try:
-            d = _compile(f)(env)
-        except _Undefined as e:
+            d = compile_enclosure(f)(env)
+        except Undefined as e:
             return False, str(e)
-        if _finite(d) and _holds(d, op) is False:
+        if finite(d) and holds(d, op) is False:
             return True, f"lhs - rhs in {_iv_str(d)} (mpmath iv, {precision} bits), violating {op} 0"
     return False, "the high-precision enclosure does not exclude the relation"
 
@@ -918,7 +663,7 @@ def decide_bounded(
     start = time.perf_counter()
     try:
         prover = _Prover(f, syms, op, conds, precision, budget, max_boxes, max_depth)
-        _compile(f)
+        compile_enclosure(f)
     except NoBackendAvailable as e:
         return Outcome(Status.UNKNOWN, scope, NAME, reason=str(e))
     box0: Box = tuple(exact_box[s] for s in syms)
@@ -928,12 +673,12 @@ def decide_bounded(
         import itertools
 
         corners += list(itertools.product(*[sorted({lo, hi}) for lo, hi in box0]))
-    with _workprec(precision):
+    with iv_precision(precision):
         for pt in sorted(corners, key=lambda p: (max(q.denominator for q in p), p)):
             if prover.violates(pt):
                 return _refuted(f, syms, op, conds, pt, precision, scope, prover)
     try:
-        with _workprec(precision):
+        with iv_precision(precision):
             prover.find_tight_points(box0)
         ok, info, covered = prover.run((), op, box0, 0, use_conditions=bool(conds))
     except _OutOfBudget:
@@ -942,7 +687,7 @@ def decide_bounded(
                        reason=f"{why} reached after {prover.boxes} boxes (depth {prover.max_seen_depth}) "
                               f"without closing every box; tight points need an exact reduction")
     if ok is True:
-        worst = _endpoint_str(prover.worst) if prover.worst is not None else "n/a (closed by faces/points)"
+        worst = format(float(prover.worst), ".12g") if prover.worst is not None else "n/a (closed by faces/points)"
         ev = IntervalProof(
             boxes=prover.boxes, max_depth=prover.max_seen_depth, worst_bound=worst, precision_bits=precision,
             relation=f"lhs - rhs {op} 0", box={str(s): [lo, hi] for s, (lo, hi) in exact_box.items()},

@@ -765,7 +765,7 @@ def _quick_enclosure(e: sympy.Expr) -> Sign | None:
     from symcal.exact import intervals
 
     try:
-        with intervals._precision(128):
+        with intervals.precision(128):
             x = intervals.enclose(e, 128)
             s = intervals.sign_of(x)
             shown = intervals.show(x)
