@@ -9,9 +9,11 @@ lower bound).  Both in a child process under the same CPU budget.
 Cases (0-1 loss, argmax link): Lee-Lin-Wahba hinge (polyhedral, calibrated), Weston-Watkins
 hinge (polyhedral, refuted), the squared loss (quadratic, calibrated), n = 3..8 and the largest n
 decided within the cap; and the papers' claims for Ramaswamy et al.'s Theorem 4 over P_reinforce
-at r = 3, 4 when they are in the library.
+at r = 3, 4 when they are in the library; the calibrated region (``--region``) of the refuted
+multiclass hinges at n = 3, 4 and of the Lovász hinge at d = 2 (no naive baseline: no other tool
+computes it).
 
-    python -m bench.calibration [--quick]
+    python -m bench.calibration [--quick] [--region-only]
 """
 
 from __future__ import annotations
@@ -105,6 +107,32 @@ def rows(quick: bool = False) -> list[dict[str, Any]]:
         out.append({"what": f"calibration, {case}: largest n decided within {cap:g} s", "size": f"n = {largest}",
                     "symcal_s": None, "note": "quick: n <= 5" if quick else ""})
     out += _theorem4_rows(cap)
+    out += region_rows(quick)
+    return out
+
+
+def region_rows(quick: bool = False) -> list[dict[str, Any]]:
+    """Time of :func:`symcal.calibration.calibrated_region` and the number of failure pieces."""
+    from symcal.calibration import calibrated_region
+    from symcal.calibration import surrogates as S
+
+    cap = 20.0 if quick else CAP
+    cases: list[tuple[str, Any]] = []
+    for n in ((3,) if quick else (3, 4)):
+        for name, sur in (("weston_watkins", S.weston_watkins), ("crammer_singer", S.crammer_singer),
+                          ("one_vs_all_hinge", S.one_vs_all_hinge)):
+            cases.append((f"{name}, 0-1 loss, argmax, n = {n}", (S.zero_one(n), sur(n), "argmax")))
+    loss, sur, link = S.lovasz_hinge(2, lambda A: 1 if A else 0)
+    cases.append(("Lovász hinge, d = 2, 'any mistake' loss", (loss, sur, link)))
+    out = []
+    for what, args in cases:
+        t0 = time.perf_counter()
+        r = calibrated_region(*args, timeout=cap)
+        secs = time.perf_counter() - t0
+        out.append({"what": f"calibrated region: {what}", "size": f"{len(r.pieces)} failure pieces",
+                    "symcal_s": secs, "target": f"decided < {cap:g} s", "met": r.status.value == "proved",
+                    "note": r.status.value + ("" if r.status.value == "proved" else f": {r.reason[:80]}")})
+        print(f"  .. region {what}: {r.status.value}, {len(r.pieces)} pieces, {secs:.2f} s", file=sys.stderr)
     return out
 
 
@@ -130,5 +158,5 @@ def _theorem4_rows(cap: float) -> list[dict[str, Any]]:
 
 if __name__ == "__main__":
     quick = "--quick" in sys.argv[1:]
-    for r in rows(quick):
+    for r in (region_rows(quick) if "--region-only" in sys.argv[1:] else rows(quick)):
         print(r)
