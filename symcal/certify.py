@@ -11,26 +11,37 @@ Producers:
 
 * ``farkas``: an SMT answer ``unsat`` (proved implications, node claims, their cases and
   sizes).  The kernel's own reading of the SMT-LIB2 text gives the atoms; the case tree is
-  built DPLL-style (split on an atom of a shortest open clause, unit propagation by the
-  kernel's rules), and each leaf's multipliers come from an LP (scipy HiGHS) over the
-  leaf's literals -- and, when the literals are not linear, their pairwise (then triple)
-  products -- made exact by solving for the LP's support in rational arithmetic.
+  built DPLL-style (split on an atom of an open clause, unit propagation by the kernel's
+  rules, recording which decisions each literal rests on so that a split a branch's proof
+  does not use is dropped), first with splits only, then also with ``cases`` nodes (one
+  subtree per disjunct of an asserted disjunction of cubes).  Each leaf's multipliers come
+  from an LP (scipy HiGHS) over the leaf's literals -- and, when they are not linear, their
+  products of two, and (once nothing is left to split on) of more literals -- made exact by
+  solving for the LP's support in rational arithmetic.  The finished tree is checked by the
+  kernel before it is returned: one it rejects is a producer bug, reported as such.
 * ``identity``: a sympy ``proved`` identity whose sides are rational functions: the sides
-  are written as s-expressions; the kernel expands lhs - rhs itself.
+  are written as s-expressions; the kernel expands lhs - rhs itself (exp/log/root terms and
+  applications of undefined functions, a derivative ``f'(a)`` named as a function ``f'``,
+  are opaque atoms).
+* ``quadratic``: the calibration engine's precondition (A), from the claim's own surrogate
+  expressions and domain and the minimisers the engine computed (its pair queries are
+  ``farkas`` certificates).
 * ``interval``: an interval proof: a bisection tree with enclosure leaves and
   derivative-sign (monotone) nodes, searched here with the kernel's own ball arithmetic.
 * ``witness``: an exact counterexample or example of an implication, existence or identity
   claim whose expressions are polynomial: the claim's own expressions, written as
   s-expressions, and the witness values.
 
-Anything else (exhaustive enumeration, nonlinear SMT answers without a certificate) has no
-certificate and is reported as such.
+Anything else (exhaustive enumeration, which runs the claim's own Python; nonlinear SMT
+answers without a certificate; the polyhedral precondition (B) of calibration) has no
+certificate and is reported as such, with the reason.
 """
 
 from __future__ import annotations
 
 import contextlib
 import itertools
+import math
 import signal
 import threading
 import time
@@ -41,15 +52,16 @@ from typing import Any
 
 from symcal.backends.base import Outcome
 from symcal.kernel import check as kernel_check
-from symcal.kernel.lra import Query, check_tree, constraint_of, leaf_constraints, propagate, read_query, simplify
+from symcal.kernel.lra import Query, check_tree, constraint_of, read_query, simplify
 from symcal.kernel.poly import Poly, frac_str
-from symcal.kernel.terms import Unsupported
+from symcal.kernel.terms import RatAlgebra, Unsupported
 
 __all__ = ["CertificateCheck", "CertifiedOutcome", "farkas_certificate", "build", "judge", "certify",
            "REJECTED", "SECONDS"]
 
 REJECTED = "CERTIFICATE REJECTED"
 SECONDS = 30.0  # default time for building the certificates of one decision
+MAX_PRODUCTS = 2500  # products of literals a Positivstellensatz leaf may try
 
 
 class GiveUp(Exception):
@@ -87,8 +99,9 @@ _INTERN: dict[tuple[Any, bool], int] = {}
 
 
 def _columns(cons: list[tuple[Poly, bool, list[Any]]],
-             degree: int) -> list[tuple[list[Any], Poly, bool, dict[Any, float]]]:
-    """Candidate products (factors, G, strict, G as floats) of up to ``degree`` leaf literals."""
+             degree: int) -> list[tuple[list[Any], Poly, bool, dict[Any, float], tuple[int, ...]]]:
+    """Candidate products (factors, G, strict, G as floats, indices into ``cons``) of up to
+    ``degree`` leaf literals."""
     if len(_PRODUCTS) > 200_000:
         _PRODUCTS.clear()
         _INTERN.clear()
@@ -101,7 +114,7 @@ def _columns(cons: list[tuple[Poly, bool, list[Any]]],
             if hit is None:
                 g = -cons[combo[0]][0] if d == 1 else _PRODUCTS[key[:-1]][0] * (-cons[combo[-1]][0])
                 hit = _PRODUCTS[key] = (g, {m: float(c) for m, c in g.terms.items()})
-            out.append(([cons[i][2] for i in combo], hit[0], all(cons[i][1] for i in combo), hit[1]))
+            out.append(([cons[i][2] for i in combo], hit[0], all(cons[i][1] for i in combo), hit[1], combo))
     return out
 
 
@@ -140,8 +153,10 @@ def _nullspace_solution(cols: list[Poly], support: list[int], approx: list[float
     return lam
 
 
-def _lp_leaf(cons: list[tuple[Poly, bool, list[Any]]], degree: int, kcons: dict[Any, Poly]) -> list[Any] | None:
-    """Multipliers closing a leaf, verified with the kernel's own rule, or None."""
+def _lp_leaf(cons: list[tuple[Poly, bool, list[Any]]], degree: int,
+             kcons: dict[Any, Poly]) -> tuple[list[Any], set[int]] | None:
+    """Multipliers closing a leaf, verified with the kernel's own rule, and the indices of the
+    literals they use; or None."""
     import numpy as np
     from scipy.optimize import linprog
 
@@ -186,74 +201,185 @@ def _lp_leaf(cons: list[tuple[Poly, bool, list[Any]]], degree: int, kcons: dict[
             continue
         entries = [[cols[j][0], frac_str(v)] for j, v in zip(support, lam, strict=True) if v]
         if entries and check_farkas(kcons, entries) is None:
-            return entries
+            return entries, {i for j, v in zip(support, lam, strict=True) if v for i in cols[j][4]}
     return None
+
+
+def _atom_json(key: Any, pol: bool) -> list[Any]:
+    """The certificate's atom for a literal: ``[op, p]`` meaning ``p op 0``."""
+    p, strict = constraint_of(key, pol)
+    return ["<" if strict else "<=", p.to_json()]
+
+
+def _conjuncts(f: Any) -> list[Any]:
+    return [] if f is True else (list(f[1]) if isinstance(f, tuple) and f[0] == "and" else [f])
+
+
+@dataclass
+class _Node:
+    """A branch of the search: the open conjuncts of the query (index into the query's top-level
+    conjuncts, simplified form), every assigned literal, and for each the decisions it rests on."""
+
+    open: list[tuple[int, Any]]
+    assign: dict[Any, bool]
+    reason: dict[Any, frozenset[Any]]
 
 
 @dataclass
 class _Search:
+    """Case tree by DPLL with backjumping.  Unit propagation follows the kernel's rules exactly
+    (conjunct by conjunct, to a fixed point), but also records which decisions each literal rests
+    on: a conjunct's unit rests on the decisions behind every assigned atom of that conjunct (an
+    over-approximation).  A branch whose proof does not rest on its split literal is a proof of
+    the parent: the split is dropped, and so is the other branch."""
+
     q: Query
     deadline: float
     max_leaves: int
+    widest: bool = True
+    cubes: bool = True  # case nodes over disjunctions of cubes (else only splits on single atoms)
     leaves: int = 0
-    seen: dict[Any, Any] = field(default_factory=dict)
+    conj: list[Any] = field(default_factory=list)
+    atoms: list[frozenset[Any]] = field(default_factory=list)
 
-    def tree(self, assign: dict[Any, bool], depth: int = 0) -> dict[str, Any]:
+    def __post_init__(self) -> None:
+        self.conj = _conjuncts(self.q.formula)
+        self.atoms = [frozenset(k for k, _ in _literals(c)) for c in self.conj]
+
+    def root(self) -> dict[str, Any]:
+        if self.q.formula is False:
+            return {"farkas": []}
+        return self.tree(_Node(list(enumerate(self.conj)), {}, {}), None)[0]
+
+    def _rests_on(self, node: _Node, i: int) -> frozenset[Any]:
+        out: set[Any] = set()
+        for k in self.atoms[i]:
+            if k in node.assign:
+                out |= node.reason[k]
+        return frozenset(out)
+
+    def propagate(self, node: _Node) -> frozenset[Any] | None:
+        """Unit propagation in place; the decisions behind a conflict, or None."""
+        while True:
+            memo: dict[int, Any] = {}
+            still, units = [], []
+            for i, f in node.open:
+                g = simplify(f, node.assign, memo)
+                if g is True:
+                    continue
+                if g is False:
+                    return self._rests_on(node, i)
+                still.append((i, g))
+                units += [(u, i) for u in ([g] if g[0] == "lit" else g[1] if g[0] == "and" else []) if u[0] == "lit"]
+            node.open = still
+            new = False
+            for (_, key, pol), i in units:
+                if key in node.assign:
+                    if node.assign[key] != pol:
+                        return self._rests_on(node, i) | node.reason[key]
+                    continue
+                node.reason[key] = self._rests_on(node, i)
+                node.assign[key] = pol
+                new = True
+            if not new:
+                return None
+
+    def tree(self, node: _Node, decided: Any) -> tuple[dict[str, Any], frozenset[Any]]:
+        """(subtree, the decisions it rests on) for the branch ``node`` (``decided``: its last
+        decision, already in ``node.assign``)."""
         if time.monotonic() > self.deadline:
             raise GiveUp("time limit reached while building the case tree")
-        closed, full = propagate(self.q, assign)
         self.leaves += 1
         if self.leaves > self.max_leaves:
             raise GiveUp(f"the case tree needs more than {self.max_leaves} leaves")
-        if closed:
-            return {"farkas": []}
-        _, kcons = leaf_constraints(self.q, assign)
-        cons = []
-        for key, pol in full.items():
+        if decided is not None:
+            node.reason[decided] = frozenset([decided])
+        conflict = self.propagate(node)
+        if conflict is not None:
+            return {"farkas": []}, conflict
+        cons, keys, kcons = [], [], {}
+        for key, pol in node.assign.items():
             if key[0] == "lin":
                 p, strict = constraint_of(key, pol)
                 cons.append((p, strict, ["<" if strict else "<=", p.to_json()]))
+                keys.append(key)
+                kcons[(p.key(), strict)] = p
         linear = all(p.degree() <= 1 for p, _, _ in cons)
         for degree in (1,) if linear else (1, 2):
-            entries = _lp_leaf(cons, degree, kcons) if cons else None
-            if entries is not None:
-                return {"farkas": entries}
+            found = _lp_leaf(cons, degree, kcons) if cons else None
+            if found is not None:
+                return {"farkas": found[0]}, frozenset().union(*(node.reason[keys[i]] for i in found[1]))
+        cubes = self._cubes(node) if self.cubes else None
+        if cubes is not None:
+            return self._cases(node, *cubes)
         point = _lp_point(cons)
-        atom = self._choose(full, point)
-        if atom is None and not linear and len(cons) <= 14:  # nothing left to split on: cubic products
-            entries = _lp_leaf(cons, 3, kcons)
-            if entries is not None:
-                return {"farkas": entries}
+        atom = self._choose(node, point)
+        if atom is None and not linear:  # nothing left to split on: products of more literals
+            for degree in range(3, max(p.degree() for p, _, _ in cons) + 4):
+                if sum(math.comb(len(cons) + d - 1, d) for d in range(1, degree + 1)) > MAX_PRODUCTS:
+                    break
+                found = _lp_leaf(cons, degree, kcons)
+                if found is not None:
+                    return {"farkas": found[0]}, frozenset().union(*(node.reason[keys[i]] for i in found[1]))
         if atom is None:
             raise GiveUp("a branch is consistent as far as the LP relaxation can tell (nonlinear, or the query "
                          "is satisfiable)")
         key, pol = atom
-        p, strict = constraint_of(key, pol)
-        split = ["<" if strict else "<=", p.to_json()]
-        then = self.tree({**assign, key: pol}, depth + 1)
-        if check_tree(self.q, then, start=assign)[0] is None:
-            return then  # the branch did not need the literal: no split
-        other = self.tree({**assign, key: not pol}, depth + 1)
-        return {"split": split, "then": then, "else": other}
+        then, then_on = self.tree(_Node(list(node.open), {**node.assign, key: pol}, dict(node.reason)), key)
+        if key not in then_on:
+            return then, then_on  # the branch did not need the literal: no split
+        other, other_on = self.tree(_Node(list(node.open), {**node.assign, key: not pol}, dict(node.reason)), key)
+        if key not in other_on:
+            return other, other_on
+        return ({"split": _atom_json(key, pol), "then": then, "else": other},
+                (then_on | other_on) - {key})
 
-    def _choose(self, full: dict[Any, bool], point: dict[str, float] | None) -> tuple[Any, bool] | None:
+    def _cubes(self, node: _Node) -> tuple[int, list[dict[Any, bool]]] | None:
+        """The widest open disjunction of cubes (conjunctions of linear literals) with two cubes of
+        two literals or more: (its conjunct's index, the cubes); else None.  (With one such cube,
+        splitting on the single literals is better: each branch also knows the others false.)"""
+        best: tuple[int, list[dict[Any, bool]]] | None = None
+        for i, g in node.open:
+            for f in _conjuncts(g):
+                if f[0] != "or" or not all(d[0] == "lit" or all(x[0] == "lit" for x in d[1]) for d in f[1]):
+                    continue
+                lits = [d[1] if d[0] == "and" else [d] for d in f[1]]
+                cubes = [{k: p for _, k, p in ls} for ls in lits]
+                if any(len(c) != len(set(ls)) for c, ls in zip(cubes, lits, strict=True)):
+                    continue  # a disjunct with an atom and its negation: the kernel's cubes are literal sets
+                if all(k[0] == "lin" for c in cubes for k in c) and sum(len(c) > 1 for c in cubes) > 1 \
+                        and (best is None or len(cubes) > len(best[1])):
+                    best = (i, cubes)
+        return best
+
+    def _cases(self, node: _Node, i: int, cubes: list[dict[Any, bool]]) -> tuple[dict[str, Any], frozenset[Any]]:
+        """One tree per cube of a disjunction the branch asserts."""
+        trees, atoms, rests = [], [], self._rests_on(node, i)
+        for cube in cubes:
+            reason = {**node.reason, **{k: frozenset([k]) for k in cube}}
+            sub, on = self.tree(_Node(list(node.open), {**node.assign, **cube}, reason), None)
+            if not on & set(cube):
+                return sub, on  # the cube was not needed: a proof of the whole branch
+            trees.append(sub)
+            atoms.append([_atom_json(k, v) for k, v in cube.items()])
+            rests |= on - set(cube)
+        return {"cases": atoms, "trees": trees}, rests
+
+    def _choose(self, node: _Node, point: dict[str, float] | None) -> tuple[Any, bool] | None:
         """A literal to split on: false at the LP point, in a shortest conjunct the point
         falsifies; else an unassigned literal of a shortest conjunct."""
-        f = simplify(self.q.formula, full)
-        if isinstance(f, bool):
-            return None
-        clauses = [f] if f[0] != "and" else list(f[1])
         best: tuple[int, int, tuple[Any, bool]] | None = None
-        for c in clauses:
-            lits = [(k, p) for k, p in _literals(c) if k[0] == "lin" and k not in full]
-            if not lits:
-                continue
-            false_here = [lit for lit in lits if point is not None and _value(lit, point) is False]
-            falsified = point is not None and _value_formula(c, point) is False
-            rank = (0 if falsified and false_here else 1, len(lits))
-            pick = false_here[0] if falsified and false_here else lits[0]
-            if best is None or rank < best[:2]:
-                best = (rank[0], rank[1], pick)
+        for _, f in node.open:
+            for c in _conjuncts(f):
+                lits = [(k, p) for k, p in _literals(c) if k[0] == "lin" and k not in node.assign]
+                if not lits:
+                    continue
+                false_here = [lit for lit in lits if point is not None and _value(lit, point) is False]
+                falsified = point is not None and _value_formula(c, point) is False
+                rank = (0 if falsified and false_here else 1, -len(lits) if self.widest else len(lits))
+                pick = false_here[0] if falsified and false_here else lits[0]
+                if best is None or rank < best[:2]:
+                    best = (rank[0], rank[1], pick)
         return best[2] if best else None
 
 
@@ -327,14 +453,24 @@ def _literals(f: Any) -> list[tuple[Any, bool]]:
     return out
 
 
-def farkas_certificate(smtlib: str, seconds: float = 10.0, max_leaves: int = 4000) -> dict[str, Any]:
-    """A ``farkas`` certificate that the SMT-LIB2 query is unsat; raises GiveUp."""
+def farkas_certificate(smtlib: str, seconds: float = 10.0, max_leaves: int = 4000,
+                       plain_first: bool = True) -> dict[str, Any]:
+    """A ``farkas`` certificate that the SMT-LIB2 query is unsat; raises GiveUp.  With
+    ``plain_first``, a tenth of the time goes to a tree of splits only."""
     start = time.monotonic()
     try:
         q = read_query(smtlib)
     except Unsupported as e:
         raise GiveUp(f"the kernel cannot read the query: {e}") from None
-    tree = _Search(q, start + seconds, max_leaves).tree({})
+    tree = None
+    if plain_first:  # the simplest trees (which symcal.export_coq replays), then with case nodes
+        with contextlib.suppress(GiveUp):
+            tree = _Search(q, start + seconds / 10, min(max_leaves, 200), cubes=False).root()
+    if tree is None:
+        tree = _Search(q, start + seconds, max_leaves).root()
+    why, _ = check_tree(q, tree)  # the search is untrusted: a tree the kernel rejects is a producer bug,
+    if why is not None:  # reported as such rather than turning a proof into "unknown"
+        raise GiveUp(f"the producer built a case tree the kernel rejects (a producer bug): {why}")
     return {"kind": "farkas", "smtlib": smtlib, "tree": tree}
 
 
@@ -360,6 +496,7 @@ def sexpr(e: Any, *, transcendental: bool = False) -> str:
     """``e`` (a sympy expression or relation) in the kernel's syntax; GiveUp when it has a part
     the kernel cannot read (transcendental functions only when ``transcendental``)."""
     import sympy
+    from sympy.core.function import AppliedUndef
 
     def go(x: Any) -> str:
         if isinstance(x, bool) or x is sympy.true or x is sympy.false:
@@ -383,6 +520,8 @@ def sexpr(e: Any, *, transcendental: bool = False) -> str:
             return f"(exp {go(x.args[0])})"
         if transcendental and isinstance(x, sympy.log) and len(x.args) == 1:
             return f"(log {go(x.args[0])})"
+        if transcendental and isinstance(x, AppliedUndef):
+            return f"({_name(x.func)} " + " ".join(go(a) for a in x.args) + ")"
         rel = {sympy.StrictLessThan: "<", sympy.LessThan: "<=", sympy.StrictGreaterThan: ">",
                sympy.GreaterThan: ">=", sympy.Equality: "=", sympy.Unequality: "distinct"}
         for cls, op in rel.items():
@@ -427,9 +566,35 @@ def _rational_function(e: Any) -> bool:
 
 def _opaque(e: Any) -> bool:
     import sympy
+    from sympy.core.function import AppliedUndef
 
-    return isinstance(e, sympy.exp | sympy.log) or (isinstance(e, sympy.Pow) and not isinstance(e.args[1],
-                                                                                               sympy.Integer))
+    return isinstance(e, sympy.exp | sympy.log | AppliedUndef) or (
+        isinstance(e, sympy.Pow) and not isinstance(e.args[1], sympy.Integer))
+
+
+def _named_derivatives(e: Any) -> Any:
+    """``e`` with each derivative of an undefined function of one variable, ``f'(a)`` (sympy's
+    ``Subs(Derivative(f(x), x), x, a)`` or ``Derivative(f(x), x)``), written as an application
+    of the undefined function named ``f'`` (so equal derivatives are equal atoms, whatever their
+    bound variable is called)."""
+    import sympy
+    from sympy.core.function import AppliedUndef
+
+    def named(d: Any) -> Any:
+        if isinstance(d, sympy.Derivative) and isinstance(d.expr, AppliedUndef) and len(d.expr.args) == 1 \
+                and len(d.variable_count) == 1 and d.variable_count[0][0] == d.expr.args[0]:
+            return sympy.Function(str(d.expr.func) + "'" * int(d.variable_count[0][1]))
+        return None
+
+    def go(x: Any) -> Any:
+        if isinstance(x, sympy.Subs) and len(x.variables) == 1 and (f := named(x.expr)) is not None \
+                and x.variables[0] == x.expr.expr.args[0]:
+            return f(go(x.point[0]))
+        if isinstance(x, sympy.Derivative) and (f := named(x)) is not None:
+            return f(x.expr.args[0])
+        return x.func(*[go(a) for a in x.args]) if x.args else x
+
+    return go(sympy.sympify(e))
 
 
 def identity_certificate(lhs: Any, rhs: Any) -> dict[str, Any]:
@@ -437,6 +602,7 @@ def identity_certificate(lhs: Any, rhs: Any) -> dict[str, Any]:
     atom; the identity is sent only when it also holds with the atoms replaced by fresh symbols
     (a sympy pre-check: an identity that needs log or root rules has no certificate)."""
     import sympy
+    from sympy.core.function import AppliedUndef
 
     lhs, rhs = sympy.sympify(lhs), sympy.sympify(rhs)
     if isinstance(lhs, sympy.MatrixBase) or isinstance(rhs, sympy.MatrixBase):
@@ -444,8 +610,12 @@ def identity_certificate(lhs: Any, rhs: Any) -> dict[str, Any]:
         pairs = list(zip(list(lm), list(rm), strict=True))
     else:
         pairs = [(lhs, rhs)]
-    out = []
+    out, functions = [], set()
     for a, b in pairs:
+        a, b = _named_derivatives(a), _named_derivatives(b)
+        for x in sympy.preorder_traversal(sympy.Tuple(a, b)):
+            if isinstance(x, AppliedUndef):
+                functions.add(_name(x.func).strip("|"))
         if not (_rational_function(a) and _rational_function(b)):
             atoms = {x for side in (a, b) for x in sympy.preorder_traversal(side) if _opaque(x)}
             fresh = {x: sympy.Dummy(f"atom{k}") for k, x in enumerate(sorted(atoms, key=sympy.default_sort_key))}
@@ -457,7 +627,11 @@ def identity_certificate(lhs: Any, rhs: Any) -> dict[str, Any]:
                 raise GiveUp("the identity needs log, exp or root rules (it does not hold with those terms taken "
                              "as independent atoms): the kernel only expands polynomials")
         out.append([sexpr(a, transcendental=True), sexpr(b, transcendental=True)])
-    return {"kind": "identity", "pairs": out}
+    try:  # a function named like a built-in operator (exp, +, ...) cannot be declared uninterpreted
+        RatAlgebra(sorted(functions))
+    except Unsupported as e:
+        raise GiveUp(f"the kernel cannot read the identity's functions: {e}") from None
+    return {"kind": "identity", "pairs": out, **({"functions": sorted(functions)} if functions else {})}
 
 
 def _values(w: Any) -> dict[str, str]:
@@ -603,7 +777,7 @@ def interval_certificate(claim: Any, m: int | None, seconds: float) -> dict[str,
         "box": {_name(s).strip("|"): [frac_str(Fraction(lo)), frac_str(Fraction(hi))] for s, (lo, hi) in box.items()},
         "precision": max(53, int(spec.precision)),
     }
-    from symcal.kernel.interval import _read
+    from symcal.kernel.terms import read_one as _read
 
     g_l, g_r = _read(cert["lhs"]), _read(cert["rhs"])
     g = ["-", g_l, g_r] if spec.relation in (">", ">=") else ["-", g_r, g_l]
@@ -616,6 +790,29 @@ def interval_certificate(claim: Any, m: int | None, seconds: float) -> dict[str,
     finally:
         interval.flint.ctx.prec = old
     return cert
+
+
+# ---------------------------------------------------------------------------------------
+# calibration: the reduction's precondition
+# ---------------------------------------------------------------------------------------
+
+
+def precondition_certificate(claim: Any, m: int | None, ev: Any) -> dict[str, Any]:
+    """A ``quadratic`` certificate of the calibration engine's precondition (A): the user's own
+    surrogate expressions and domain, with the minimisers the engine computed from them."""
+    from symcal.calibration import setup
+    from symcal.calibration.engine import Quadratic, quadratic_form
+
+    if not ev.name.startswith("(A)"):
+        raise GiveUp(f"the precondition {ev.name} has no certificate (only (A) quadratic is re-checked)")
+    spec = claim.spec
+    s = setup(spec.loss(m), spec.surrogate(m), spec.link(m), noise=spec.noise(m), name=claim.id)
+    q = quadratic_form(s)
+    if not isinstance(q, Quadratic):
+        raise GiveUp(f"precondition (A) does not hold when recomputed: {q}")
+    return {"kind": "quadratic", "vars": [_name(u).strip("|") for u in s.u],
+            "psi": [sexpr(e) for e in s.surrogate.per_label], "domain": [sexpr(r) for r in s.surrogate.domain],
+            "minimisers": [[frac_str(x) for x in v] for v in q.minimisers]}
 
 
 # ---------------------------------------------------------------------------------------
@@ -698,6 +895,9 @@ def build(out: Outcome, claim: Any, m: int | None, seconds: float = SECONDS,
             elif isinstance(ev, Witness):
                 with _time_limit(min(left, part_seconds), "writing the witness's certificate"):
                     cert = witness_certificate(claim, m, ev)
+            elif getattr(ev, "kind", "") == "precondition" and claim.kind == "calibration":
+                with _time_limit(min(left, part_seconds), "writing the precondition's certificate"):
+                    cert = precondition_certificate(claim, m, ev)
             elif isinstance(ev, Exhaustive):
                 raise GiveUp("exhaustive enumeration runs the claim's own Python code: no certificate (no "
                              "solver is involved either)")

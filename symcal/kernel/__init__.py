@@ -5,18 +5,19 @@ package, which imports no solver, no sympy and nothing else from symcal (only th
 standard library, and python-flint's ball arithmetic for interval certificates).  Read it
 in this order: :mod:`.sexpr` (syntax), :mod:`.poly` (exact polynomials), :mod:`.terms`
 (meanings of terms), :mod:`.lra` (case trees with Farkas / Positivstellensatz leaves),
-:mod:`.interval` (box covers), and :func:`check` below (identities, witnesses, dispatch).
+:mod:`.interval` (box covers), :mod:`.quadratic` (calibration's reduction (A)), and
+:func:`check` below (identities, witnesses, dispatch).
 
 A certificate is plain JSON-able data with a ``kind``:
 
 ``farkas``    ``{"smtlib": TEXT, "tree": TREE}``: the SMT-LIB2 query is unsat (see :mod:`.lra`).
-``identity``  ``{"pairs": [[LHS, RHS], ...]}``: each LHS - RHS, s-expressions read as rational
-              functions, has numerator the zero polynomial after expansion.
-``witness``   ``{"values": {VAR: "p/q"}, "holds": [F, ...], "fails": [F, ...]}``: at the point,
-              every formula in ``holds`` is true and every formula in ``fails`` is false
-              (exact rational evaluation).
-``interval``  see :mod:`.interval` (needs python-flint; without it the answer is ``checked:
-              false``, ``reason: python-flint not installed``, ``unavailable: true``).
+``identity``  ``{"pairs": [[LHS, RHS], ...], "functions": [NAME, ...]}``: each LHS - RHS,
+              s-expressions read as rational functions (applications of the optional
+              uninterpreted ``functions`` as opaque atoms), has numerator the zero polynomial.
+``witness``   ``{"values": {VAR: "p/q"}, "holds": [F, ...], "fails": [F, ...]}``: at the point
+              (exact), the ``holds`` formulas are true and the ``fails`` formulas false.
+``interval``  see :mod:`.interval` (needs python-flint; without it: ``unavailable: true``).
+``quadratic`` see :mod:`.quadratic` (the calibration engine's reduction (A)).
 ``all``       ``{"parts": [[LABEL, CERT], ...]}``: every part checks.
 
 :func:`check` answers ``{"checked": bool, "reason": str}``; ``checked`` is True only when the
@@ -26,24 +27,16 @@ certificate proves its statement.
 from __future__ import annotations
 
 import sys
-from fractions import Fraction
 from typing import Any
 
+from symcal.kernel.interval import UNAVAILABLE, check_cover
 from symcal.kernel.lra import check_tree, read_query
 from symcal.kernel.poly import frac
-from symcal.kernel.sexpr import SyntaxProblem, parse
-from symcal.kernel.terms import Evaluator, RatAlgebra, Unsupported, ValueAlgebra, expand_lets, truth
+from symcal.kernel.quadratic import check_quadratic
+from symcal.kernel.sexpr import SyntaxProblem
+from symcal.kernel.terms import Evaluator, RatAlgebra, Unsupported, ValueAlgebra, read_one, truth
 
 __all__ = ["check", "Unsupported"]
-
-
-def _one(text: Any) -> Any:
-    if not isinstance(text, str):
-        raise Unsupported(f"expected an s-expression string, got {type(text).__name__}")
-    items = parse(text)
-    if len(items) != 1:
-        raise Unsupported(f"expected one s-expression, got {len(items)}")
-    return expand_lets(items[0])
 
 
 def _identity(cert: dict[str, Any]) -> str | None:
@@ -53,8 +46,8 @@ def _identity(cert: dict[str, Any]) -> str | None:
     for k, pair in enumerate(pairs):
         if not (isinstance(pair, list) and len(pair) == 2):
             return f"pair {k} is not [lhs, rhs]"
-        ev = Evaluator(RatAlgebra())
-        diff = ev.term(_one(pair[0])) - ev.term(_one(pair[1]))
+        ev = Evaluator(RatAlgebra(cert.get("functions", [])))
+        diff = ev.term(read_one(pair[0])) - ev.term(read_one(pair[1]))
         if not diff.num.is_zero():
             return f"pair {k}: lhs - rhs has the non-zero numerator {diff.num!r}"
     return None
@@ -64,35 +57,19 @@ def _witness(cert: dict[str, Any]) -> str | None:
     values = cert.get("values")
     if not isinstance(values, dict):
         return "no values"
-    point: dict[str, Fraction] = {}
-    sorts: dict[str, str] = {}
-    for name, v in values.items():
-        if isinstance(v, bool):
-            point[name], sorts[name] = v, "Bool"  # type: ignore[assignment]
-        else:
-            point[name] = frac(v)
+    point: dict[str, Any] = {name: v if isinstance(v, bool) else frac(v) for name, v in values.items()}
+    sorts = {name: "Bool" for name, v in values.items() if isinstance(v, bool)}
     holds, fails = cert.get("holds", []), cert.get("fails", [])
     if not isinstance(holds, list) or not isinstance(fails, list) or not (holds or fails):
         return "nothing to evaluate (holds / fails)"
     ev = Evaluator(ValueAlgebra(point, sorts))
     for k, f in enumerate(holds):
-        if not truth(_one(f), ev):
+        if not truth(read_one(f), ev):
             return f"holds[{k}] is false at the point"
     for k, f in enumerate(fails):
-        if truth(_one(f), ev):
+        if truth(read_one(f), ev):
             return f"fails[{k}] is true at the point"
     return None
-
-
-def _farkas(cert: dict[str, Any]) -> str | None:
-    why, _ = check_tree(read_query(cert["smtlib"]), cert.get("tree"))
-    return why
-
-
-def _interval(cert: dict[str, Any]) -> str | None:
-    from symcal.kernel import interval
-
-    return interval.check_cover(cert)
 
 
 def _all(cert: dict[str, Any]) -> str | None:
@@ -108,7 +85,8 @@ def _all(cert: dict[str, Any]) -> str | None:
     return None
 
 
-_KINDS = {"farkas": _farkas, "identity": _identity, "witness": _witness, "interval": _interval, "all": _all}
+_KINDS = {"farkas": lambda cert: check_tree(read_query(cert["smtlib"]), cert.get("tree"))[0], "identity": _identity,
+          "witness": _witness, "interval": check_cover, "quadratic": check_quadratic, "all": _all}
 
 
 def check(cert: Any) -> dict[str, Any]:
@@ -126,8 +104,6 @@ def check(cert: Any) -> dict[str, Any]:
         why = "the certificate is nested too deeply"
     finally:
         sys.setrecursionlimit(old)
-    from symcal.kernel.interval import UNAVAILABLE
-
     if why == UNAVAILABLE:  # not a rejection: this kernel cannot replay it here
         return {"checked": False, "reason": why, "unavailable": True}
     return {"checked": why is None, "reason": why or ""}

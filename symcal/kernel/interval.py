@@ -27,8 +27,7 @@ from fractions import Fraction
 from typing import Any
 
 from symcal.kernel.poly import frac
-from symcal.kernel.sexpr import parse
-from symcal.kernel.terms import RELATIONS, Algebra, Evaluator, Unsupported, expand_lets, is_bool
+from symcal.kernel.terms import RELATIONS, Algebra, Evaluator, Unsupported, is_bool, read_one
 
 __all__ = ["available", "check_cover", "ball_of", "ball_truth", "derivative", "ArbAlgebra", "UNAVAILABLE"]
 
@@ -240,15 +239,6 @@ def cover(g: Any, strict: bool, box: dict[str, tuple[Fraction, Fraction]], conds
     return None
 
 
-def _read(text: Any) -> Any:
-    if not isinstance(text, str):
-        raise Unsupported("expected an s-expression string")
-    items = parse(text)
-    if len(items) != 1:
-        raise Unsupported(f"expected one s-expression, got {len(items)}")
-    return expand_lets(items[0])
-
-
 def check_cover(cert: dict[str, Any]) -> str | None:
     """None when the interval certificate proves its statement, else why not."""
     if flint is None:
@@ -256,8 +246,8 @@ def check_cover(cert: dict[str, Any]) -> str | None:
     rel = cert.get("relation")
     if rel not in RELATIONS:
         return f"relation {rel!r}: expected one of {RELATIONS}"
-    lhs, rhs = _read(cert.get("lhs")), _read(cert.get("rhs"))
-    conds = [_read(c) for c in cert.get("conditions", [])]
+    lhs, rhs = read_one(cert.get("lhs")), read_one(cert.get("rhs"))
+    conds = [read_one(c) for c in cert.get("conditions", [])]
     if any(not is_bool(c, {}) for c in conds):
         return "a condition is not a formula"
     raw = cert.get("box")

@@ -19,7 +19,10 @@ evidence and re-decided by cvc5), so a certificate cannot change the question:
 
 The certificate.  A tree: ``{"split": ATOM, "then": TREE, "else": TREE}`` branches on an
 atom (``ATOM = [op, poly]`` means ``poly op 0`` with op ``<`` or ``<=``; any atom may be
-split on, since every point either satisfies it or not), and a leaf
+split on, since every point either satisfies it or not); ``{"cases": [CUBE, ...], "trees":
+[TREE, ...]}`` (a CUBE a list of atoms) needs a conjunct ``(or D1 ... Dk)`` of the branch's
+simplified query whose disjuncts are exactly the cubes (as sets of literals): each TREE refutes
+the branch with its cube added (one tree per disjunct, not per choice of literals); and a leaf
 ``{"farkas": [[FACTORS, LAMBDA], ...]}`` closes a branch.  At a leaf the kernel itself
 assigns the branch's literals, simplifies the query and propagates the literals it forces
 (unit propagation) until nothing changes.  The leaf is closed when the query simplifies to
@@ -43,7 +46,7 @@ from symcal.kernel.sexpr import parse
 from symcal.kernel.terms import RELATIONS, Evaluator, PolyAlgebra, Unsupported, expand_lets, is_bool, show
 
 __all__ = ["Query", "read_query", "literal", "propagate", "leaf_constraints", "check_farkas", "check_tree",
-           "atom_json", "constraint_of"]
+           "constraint_of", "free_names"]
 
 Formula = Any  # True | False | ("lit", key, polarity) | ("and", tuple) | ("or", tuple)
 
@@ -65,10 +68,6 @@ def constraint_of(key: Any, polarity: bool) -> tuple[Poly, bool]:
     """A true literal on a linear atom as the constraint ``p < 0`` (True) or ``p <= 0``."""
     p, strict = Poly(dict(key[1])), key[2]
     return (p, strict) if polarity else (-p, not strict)
-
-
-def atom_json(p: Poly, strict: bool) -> list[Any]:
-    return ["<" if strict else "<=", p.to_json()]
 
 
 def _mk(op: str, parts: list[Formula]) -> Formula:
@@ -227,7 +226,7 @@ def read_query(text: str) -> Query:
         else:
             raise Unsupported(f"the command {head!r} is not understood by the kernel")
     for e in q.assertions:
-        for name in _free(e):
+        for name in free_names(e):
             if name not in q.sorts:
                 raise Unsupported(f"{name} is used but not declared")
     q.formula = _mk("and", [q.nnf(e, True) for e in q.assertions])
@@ -235,18 +234,19 @@ def read_query(text: str) -> Query:
     return q
 
 
-def _free(e: Any) -> set[str]:
-    out: set[str] = set()
+def free_names(e: Any) -> dict[str, None]:
+    """The names an s-expression uses (operators excluded), in order of first occurrence."""
+    out: dict[str, None] = {}
     seen: set[int] = set()
     stack = [e]
     while stack:
         x = stack.pop()
         if isinstance(x, str):
             if x not in ("true", "false"):
-                out.add(x)
+                out.setdefault(x)
         elif isinstance(x, list) and id(x) not in seen:
             seen.add(id(x))
-            stack.extend(x[1:])
+            stack.extend(reversed(x[1:]))
     return out
 
 
@@ -353,12 +353,22 @@ def check_farkas(constraints: dict[tuple[Any, bool], Poly], items: Any) -> str |
     return f"the combination is the constant {c} with{'' if strict_used else 'out'} a strict part: no contradiction"
 
 
-def check_tree(q: Query, tree: Any, max_nodes: int = 1_000_000,
-               start: dict[Any, bool] | None = None) -> tuple[str | None, int]:
-    """(None, leaves) when every branch of the tree is closed; else (why not, leaves seen).
-    ``start``: literals assumed on every branch (the producer tests subtrees with it; a
-    certificate is checked from the empty assignment)."""
-    stack: list[tuple[Any, dict[Any, bool], str]] = [(tree, dict(start or {}), "root")]
+def _conjuncts(f: Formula) -> list[Formula]:
+    return [] if isinstance(f, bool) else (list(f[1]) if f[0] == "and" else [f])
+
+
+def _atom(a: Any) -> tuple[Any, bool]:
+    """The (key, polarity) of a certificate's atom ``[op, poly]``: ``poly op 0``, op ``<``/``<=``."""
+    op, pj = a
+    f = literal(Poly.from_json(pj), op == "<")
+    if op not in ("<", "<=") or isinstance(f, bool):
+        raise ValueError("not a non-constant < or <= atom")
+    return f[1], f[2]
+
+
+def check_tree(q: Query, tree: Any, max_nodes: int = 1_000_000) -> tuple[str | None, int]:
+    """(None, leaves) when every branch of the tree is closed; else (why not, leaves seen)."""
+    stack: list[tuple[Any, dict[Any, bool], str]] = [(tree, {}, "root")]
     leaves = nodes = 0
     while stack:
         node, assign, where = stack.pop()
@@ -371,17 +381,30 @@ def check_tree(q: Query, tree: Any, max_nodes: int = 1_000_000,
             if "then" not in node or "else" not in node:
                 return f"{where}: a split without both branches", leaves
             try:
-                op, pj = node["split"]
-                f = literal(Poly.from_json(pj), op == "<")
+                key, pol = _atom(node["split"])
             except (ValueError, TypeError) as e:
                 return f"{where}: malformed split atom ({e})", leaves
-            if op not in ("<", "<=") or isinstance(f, bool):
-                return f"{where}: the split atom is not a non-constant < or <= atom", leaves
-            _, key, pol = f
             if key in assign:
                 return f"{where}: splits twice on the same atom", leaves
             stack.append((node["then"], {**assign, key: pol}, f"{where}/then"))
             stack.append((node["else"], {**assign, key: not pol}, f"{where}/else"))
+        elif "cases" in node:  # one tree per disjunct of a disjunction of cubes the branch asserts
+            closed, full = propagate(q, assign)
+            if closed:
+                continue
+            f = simplify(q.formula, full)
+            try:
+                cubes = [dict(_atom(a) for a in cube) for cube in node["cases"]]
+                want = {frozenset(("lit", k, p) for k, p in c.items()) for c in cubes}
+            except (ValueError, TypeError) as e:
+                return f"{where}: malformed cases ({e})", leaves
+            if not any(g[0] == "or" and want == {frozenset(d[1] if d[0] == "and" else [d])
+                                                                  for d in g[1]} for g in _conjuncts(f)):
+                return f"{where}: the cases are not the disjuncts of a disjunction of the branch", leaves
+            if not isinstance(node.get("trees"), list) or len(node["trees"]) != len(cubes):
+                return f"{where}: not one tree per case", leaves
+            for k, (cube, sub) in enumerate(zip(cubes, node["trees"], strict=True)):
+                stack.append((sub, {**assign, **cube}, f"{where}/case{k}"))
         elif "farkas" in node:
             leaves += 1
             closed, cons = leaf_constraints(q, assign)
@@ -394,5 +417,5 @@ def check_tree(q: Query, tree: Any, max_nodes: int = 1_000_000,
             if why is not None:
                 return f"{where}: {why}", leaves
         else:
-            return f"{where}: a node is neither a split nor a farkas leaf", leaves
+            return f"{where}: a node is neither a split, cases nor a farkas leaf", leaves
     return None, leaves

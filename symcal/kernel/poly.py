@@ -87,13 +87,10 @@ class Poly:
     def power(self, n: int) -> Poly:
         if n < 0:
             raise ValueError("a polynomial has no negative powers")
-        out, base = Poly.const(1), self
-        while n:
-            if n & 1:
-                out = out * base
-            base = base * base
-            n >>= 1
-        return out
+        if n == 0:
+            return Poly.const(1)
+        half = self.power(n // 2)  # by squaring: (^ 2 1000000) is quick
+        return half * half * self if n % 2 else half * half
 
     def is_zero(self) -> bool:
         return not self.terms
@@ -170,11 +167,8 @@ class RatFunc:
             raise ZeroDivisionError("a denominator is the zero polynomial")
         self.num, self.den = num, den
 
-    def _same_den(self, other: RatFunc) -> bool:
-        return self.den.key() == other.den.key()
-
     def __add__(self, other: RatFunc) -> RatFunc:
-        if self._same_den(other):
+        if self.den.key() == other.den.key():
             return RatFunc(self.num + other.num, self.den)
         return RatFunc(self.num * other.den + other.num * self.den, self.den * other.den)
 

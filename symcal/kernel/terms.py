@@ -7,22 +7,25 @@ memoises by object identity).
 
 The operators understood are those of SMT-LIB's real arithmetic and core theory
 (``+ - * / to_real ite and or not => xor = distinct < <= > >=``) plus, for certificates'
-own terms, ``^`` with an integer exponent and the functions ``exp log sqrt``.  Anything
-else is :class:`Unsupported`, never guessed.
+own terms, ``^`` with an integer exponent, ``exp log sqrt`` and a certificate's declared
+uninterpreted functions (opaque, see :class:`RatAlgebra`).  Anything else is :class:`Unsupported`.
 """
 
 from __future__ import annotations
 
+import functools
 from fractions import Fraction
 from typing import Any
 
 from symcal.kernel.poly import Poly, RatFunc
+from symcal.kernel.sexpr import parse
 
-__all__ = ["Unsupported", "expand_lets", "is_bool", "Algebra", "Evaluator", "PolyAlgebra", "RatAlgebra",
+__all__ = ["Unsupported", "expand_lets", "read_one", "is_bool", "Algebra", "Evaluator", "PolyAlgebra", "RatAlgebra",
            "ValueAlgebra", "truth", "show", "BOOL_OPS", "RELATIONS"]
 
 RELATIONS = ("<", "<=", ">", ">=")
 BOOL_OPS = frozenset(("and", "or", "not", "=>", "xor", "=", "distinct") + RELATIONS)
+_BUILTIN = frozenset(("+", "-", "*", "/", "^", "ite", "let", "to_real", "exp", "log", "sqrt", "true", "false"))
 
 
 class Unsupported(ValueError):
@@ -53,6 +56,14 @@ def expand_lets(e: Any, env: dict[str, Any] | None = None) -> Any:
     raise Unsupported(f"not a term: {e!r}")
 
 
+def read_one(text: Any) -> Any:
+    """The one s-expression of a certificate's string, its lets expanded."""
+    items = parse(text) if isinstance(text, str) else None
+    if items is None or len(items) != 1:
+        raise Unsupported(f"expected the text of one s-expression, got {text!r:.80}")
+    return expand_lets(items[0])
+
+
 def is_bool(e: Any, sorts: dict[str, str]) -> bool:
     """Is ``e`` a formula (as opposed to a number-valued term)?"""
     if isinstance(e, str):
@@ -69,7 +80,10 @@ def _integer(q: Fraction) -> int:
 
 
 class Algebra:
-    """How numbers, variables and operations are interpreted (subclasses below)."""
+    """How numbers, variables and operations are interpreted (subclasses below).  ``functions``:
+    names of uninterpreted functions, whose applications go to :meth:`transcendental`."""
+
+    functions: frozenset[str] = frozenset()
 
     def num(self, q: Fraction) -> Any:
         raise NotImplementedError
@@ -129,35 +143,18 @@ class Evaluator:
             if args[1].denominator != 1:
                 return alg.transcendental(e, self)
             return alg.pow(self.term(args[0]), args[1])
-        if op in ("exp", "log", "sqrt") and len(args) == 1:
+        if op in ("exp", "log", "sqrt") and len(args) == 1 or op in alg.functions:
             return alg.transcendental(e, self)
         if op == "to_real" and len(args) == 1:
             return self.term(args[0])
         vals = [self.term(a) for a in args]
         if not vals:
             raise Unsupported(f"{op} without arguments")
-        if op == "+":
-            out = vals[0]
-            for v in vals[1:]:
-                out = out + v
-            return out
-        if op == "-":
-            if len(vals) == 1:
-                return -vals[0]
-            out = vals[0]
-            for v in vals[1:]:
-                out = out - v
-            return out
-        if op == "*":
-            out = vals[0]
-            for v in vals[1:]:
-                out = out * v
-            return out
-        if op == "/":
-            out = vals[0]
-            for v in vals[1:]:
-                out = alg.div(out, v)
-            return out
+        if op == "-" and len(vals) == 1:
+            return -vals[0]
+        fold = {"+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b, "/": alg.div}.get(op)
+        if fold is not None:  # left to right: (- a b c) is (a - b) - c
+            return functools.reduce(fold, vals)
         raise Unsupported(f"the operator {op!r} is not understood by the kernel")
 
 
@@ -186,10 +183,17 @@ class PolyAlgebra(Algebra):
 class RatAlgebra(Algebra):
     """Rational functions (a division by the zero polynomial is refused).
 
-    An ``exp``/``log``/``sqrt`` term or a non-integer power is read as an *opaque atom*: an
-    indeterminate named by its own text, ``#(log (+ 1 x))``.  Equal texts denote equal values,
-    so when lhs - rhs is the zero rational function of the variables and the atoms taken as
-    independent indeterminates, it is zero whatever values the atoms have."""
+    An ``exp``/``log``/``sqrt`` term, a non-integer power or an application of one of the
+    uninterpreted ``functions`` is read as an *opaque atom*: an indeterminate named by its own
+    text, ``#(log (+ 1 x))``.  Equal texts denote equal values, so when lhs - rhs is the zero
+    rational function of the variables and the atoms taken as independent indeterminates, it is
+    zero whatever values the atoms have."""
+
+    def __init__(self, functions: Any = ()) -> None:
+        if not isinstance(functions, list | tuple) or any(
+                not isinstance(f, str) or f in BOOL_OPS or f in _BUILTIN for f in functions):
+            raise Unsupported(f"functions {functions!r}: expected a list of names other than built-in operators")
+        self.functions = frozenset(functions)
 
     def num(self, q: Fraction) -> RatFunc:
         return RatFunc(Poly.const(q))

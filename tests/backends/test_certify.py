@@ -8,6 +8,7 @@ import copy
 import json
 import subprocess
 import sys
+from fractions import Fraction
 
 import pytest
 import sympy
@@ -16,6 +17,7 @@ from symcal import Citation, identity, implies, reals
 from symcal.backends import Budget, decide
 from symcal.certify import REJECTED, build, certify, farkas_certificate, judge
 from symcal.kernel import check as kernel_check
+from symcal.kernel.poly import frac_str
 from symcal.library import load_bundled
 from symcal.runner import check
 from symcal.verdicts import Status
@@ -153,3 +155,62 @@ def test_the_cli_reports_certificates_in_json_and_in_the_summary():
     assert elem["certificate"]["checked"] is True and elem["certificate"]["kind"] == "farkas"
     table = subprocess.run(args, capture_output=True, text=True, timeout=300)
     assert "certificates: 1 of 1 decisive verdicts kernel-checked" in table.stdout
+
+
+def _nodes(tree):
+    yield tree
+    for sub in [tree.get("then"), tree.get("else"), *tree.get("trees", [])]:
+        if sub is not None:
+            yield from _nodes(sub)
+
+
+def test_a_disjunction_of_cubes_gets_one_case_per_disjunct_and_a_dropped_case_is_rejected():
+    claim = LIBRARY["duchi2010.theorem13.neighbourhood"]
+    out = _decided(claim, 3)
+    built = [("evidence", farkas_certificate(out.evidence.smtlib, plain_first=False), "")]
+    assert any("cases" in node for _, cert, _ in built for node in _nodes(cert["tree"]))
+    assert judge(out, built).certificate.checked
+    dropped = copy.deepcopy(built)
+    node = next(node for _, cert, _ in dropped for node in _nodes(cert["tree"]) if "cases" in node)
+    node["cases"].pop()
+    node["trees"].pop()
+    res = judge(out, dropped)
+    assert res.status is Status.UNKNOWN and res.reason.startswith(REJECTED)
+
+
+def test_a_disjunct_with_an_atom_and_its_negation_still_gets_a_tree_the_kernel_accepts():
+    text = """(declare-fun x () Real)
+(declare-fun y () Real)
+(assert (<= 0.0 x))
+(assert (<= x 1.0))
+(assert (or (and (<= y 0.0) (not (<= y 0.0))) (and (< x (- 1.0)) (> y 0.0)) (and (> x 2.0) (> y 0.0))))"""
+    cert = farkas_certificate(text, plain_first=False)  # case nodes allowed: the producer must not use them here
+    assert kernel_check(cert)["checked"]
+
+
+def test_a_quadratic_calibration_claim_is_kernel_checked_and_a_wrong_minimiser_is_rejected():
+    claim = LIBRARY["ramaswamy2013.lemma8.p_reinforce.r3"]
+    out = _decided(claim)
+    built = build(out, claim, None)
+    assert all(cert is not None for _, cert, _ in built)
+    assert {cert["kind"] for _, cert, _ in built} == {"quadratic", "farkas"}
+    assert judge(out, built).certificate.checked
+    tampered = copy.deepcopy(built)
+    quad = next(cert for _, cert, _ in tampered if cert["kind"] == "quadratic")
+    quad["minimisers"][0][0] = frac_str(Fraction(quad["minimisers"][0][0]) + 1)
+    res = judge(out, tampered)
+    assert res.status is Status.UNKNOWN and res.reason.startswith(REJECTED)
+
+
+def test_an_identity_between_values_of_an_undefined_function_is_kernel_checked():
+    x = sympy.Symbol("x", real=True)
+    f = sympy.Function("f")
+    claim = identity("mine2024.undefined", f(x) + 2 * f(x + 1), 3 * f(x + 1) + f(x) - f(x + 1), cite=CITE)
+    out = _decided(claim)
+    assert out.status is Status.PROVED
+    built = build(out, claim, None)
+    assert built[0][1]["functions"] == ["f"] and judge(out, built).certificate.checked
+    altered = copy.deepcopy(built)
+    altered[0][1]["pairs"][0][1] = altered[0][1]["pairs"][0][1].replace("(f (+ 1 x))", "(f x)", 1)
+    res = judge(out, altered)
+    assert res.status is Status.UNKNOWN and res.reason.startswith(REJECTED)

@@ -338,3 +338,138 @@ print("ok")
 def test_the_kernel_is_small_enough_to_read_in_an_afternoon():
     lines = sum(len(p.read_text().splitlines()) for p in KERNEL.glob("*.py"))
     assert lines < 1500, lines
+
+
+# -------------------------------------------------------------------------------------------
+# cases: one tree per disjunct of a disjunction of cubes the branch asserts
+# -------------------------------------------------------------------------------------------
+
+# 0 <= x <= 1 and ((x < -1 and y > 0) or (x > 2 and y > 0)): one tree per cube
+CUBES = """(declare-fun x () Real)
+(declare-fun y () Real)
+(assert (<= 0.0 x))
+(assert (<= x 1.0))
+(assert (or (and (< x (- 1.0)) (> y 0.0)) (and (> x 2.0) (> y 0.0))))"""
+
+
+def cubes_certificate() -> dict:
+    return {"kind": "farkas", "smtlib": CUBES, "tree": {
+        "cases": [[["<", X_PLUS_ONE], ["<", NEG_Y]], [["<", TWO_MINUS_X], ["<", NEG_Y]]],
+        "trees": [{"farkas": [[[["<", X_PLUS_ONE]], "1"], [[["<=", NEG_X]], "1"]]},
+                  {"farkas": [[[["<", TWO_MINUS_X]], "1"], [[["<=", X_MINUS_ONE]], "1"]]}]}}
+
+
+def test_one_tree_per_disjunct_of_an_asserted_disjunction_is_accepted():
+    assert check(cubes_certificate()) == {"checked": True, "reason": ""}
+
+
+def test_cases_that_leave_out_a_disjunct_are_rejected():
+    cert = cubes_certificate()
+    del cert["tree"]["cases"][1], cert["tree"]["trees"][1]
+    res = check(cert)
+    assert not res["checked"] and "not the disjuncts" in res["reason"]
+
+
+def test_cases_with_a_literal_changed_are_rejected():
+    cert = cubes_certificate()
+    cert["tree"]["cases"][1][1] = ["<=", NEG_Y]  # y >= 0 is not the disjunct's y > 0
+    res = check(cert)
+    assert not res["checked"] and "not the disjuncts" in res["reason"]
+
+
+def test_cases_the_query_does_not_assert_are_rejected():
+    cert = cases_certificate()  # x < -1 or x > 2, written as cubes of one literal each: accepted
+    cert["tree"] = {"cases": [[["<", X_PLUS_ONE]], [["<", TWO_MINUS_X]]],
+                    "trees": [cert["tree"]["then"], cert["tree"]["else"]]}
+    assert check(cert)["checked"]
+    cert["smtlib"] = CASES.replace("(> x 2.0)", "(> x 3.0)")  # now the second case is not a disjunct
+    res = check(cert)
+    assert not res["checked"] and "not the disjuncts" in res["reason"]
+
+
+def test_cases_need_one_tree_each():
+    cert = cubes_certificate()
+    cert["tree"]["trees"].pop()
+    res = check(cert)
+    assert not res["checked"] and "one tree per case" in res["reason"]
+
+
+# -------------------------------------------------------------------------------------------
+# identities with uninterpreted functions
+# -------------------------------------------------------------------------------------------
+
+
+def test_applications_of_an_uninterpreted_function_are_opaque_atoms():
+    good = {"kind": "identity", "functions": ["f"], "pairs": [["(+ (f x) (* 2 (f (+ x 1))))",
+                                                               "(+ (f (+ x 1)) (f x) (f (+ x 1)))"]]}
+    assert check(good)["checked"]
+    bad = copy.deepcopy(good)  # f(x + 1) and f(1 + x) are different texts: not assumed equal
+    bad["pairs"][0][1] = "(+ (f (+ 1 x)) (f x) (f (+ x 1)))"
+    assert not check(bad)["checked"]
+    wrong = copy.deepcopy(good)  # f is not linear: f(2x) is not 2 f(x)
+    wrong["pairs"] = [["(f (* 2 x))", "(* 2 (f x))"]]
+    assert not check(wrong)["checked"]
+
+
+def test_a_built_in_operator_cannot_be_declared_uninterpreted():
+    cert = {"kind": "identity", "functions": ["+"], "pairs": [["(+ x 1)", "(+ 1 x)"]]}
+    res = check(cert)
+    assert not res["checked"] and "built-in" in res["reason"]
+    undeclared = {"kind": "identity", "pairs": [["(f x)", "(f x)"]]}  # f unknown without "functions"
+    assert not check(undeclared)["checked"]
+
+
+# -------------------------------------------------------------------------------------------
+# quadratic: the calibration engine's reduction (A)
+# -------------------------------------------------------------------------------------------
+
+
+def quadratic_certificate() -> dict:
+    # psi_y(u) = |u|^2 - 2 u_y on the line u1 + u2 = 1: minimisers e_1 and e_2
+    return {"kind": "quadratic", "vars": ["u1", "u2"], "domain": ["(= (+ u1 u2) 1)"],
+            "psi": ["(+ (* u1 u1) (* u2 u2) (* -2 u1))", "(+ (* u1 u1) (* u2 u2) (* -2 u2))"],
+            "minimisers": [["1", "0"], ["0", "1"]]}
+
+
+def test_a_strongly_convex_quadratic_with_its_minimisers_is_accepted():
+    assert check(quadratic_certificate()) == {"checked": True, "reason": ""}
+
+
+def test_a_wrong_minimiser_is_rejected():
+    cert = quadratic_certificate()
+    cert["minimisers"][0] = ["3/2", "-1/2"]  # on the line, but not stationary
+    res = check(cert)
+    assert not res["checked"] and "not a stationary point" in res["reason"]
+    cert["minimisers"][0] = ["1", "1/2"]  # off the line
+    res = check(cert)
+    assert not res["checked"] and "not in the domain" in res["reason"]
+
+
+def test_a_quadratic_that_is_not_positive_definite_on_the_domain_is_rejected():
+    cert = quadratic_certificate()  # (u1 - u2)^2 is flat along u1 = u2
+    cert["domain"] = ["(= u1 u2)"]
+    cert["psi"] = ["(+ (* u1 u1) (* u2 u2) (* -2 u1 u2))"] * 2
+    cert["minimisers"] = [["0", "0"], ["0", "0"]]
+    res = check(cert)
+    assert not res["checked"] and "not positive definite" in res["reason"]
+    indefinite = quadratic_certificate()
+    indefinite["psi"] = ["(+ (* u1 u1) (* -1 u2 u2) (* 2 u1 u2) (* -2 u1))",
+                         "(+ (* u1 u1) (* -1 u2 u2) (* 2 u1 u2) (* -2 u2))"]
+    assert not check(indefinite)["checked"]
+
+
+def test_quadratic_parts_that_differ_or_an_inequality_domain_are_rejected():
+    cert = quadratic_certificate()
+    cert["psi"][1] = "(+ (* 2 u1 u1) (* u2 u2) (* -2 u2))"
+    res = check(cert)
+    assert not res["checked"] and "quadratic part" in res["reason"]
+    cert = quadratic_certificate()
+    cert["domain"] = ["(<= (+ u1 u2) 1)"]
+    res = check(cert)
+    assert not res["checked"] and "not an equality" in res["reason"]
+    cert = quadratic_certificate()
+    cert["vars"] = ["u1", "u1"]
+    assert not check(cert)["checked"]
+    cert = quadratic_certificate()
+    cert["psi"][0] = "(+ (* u1 u1) (* u2 u2) (* -2 w))"  # a variable that is not among vars
+    assert not check(cert)["checked"]
