@@ -18,7 +18,8 @@ from collections.abc import Callable
 # module names under symcal.commands, in the order their verbs appear in ``symcal --help``
 # (``claims`` registers ``list`` and ``show``)
 VERBS: tuple[str, ...] = (
-    "claims", "check", "necessity", "selftest", "preference", "report", "loss", "costs", "calibration", "coverage",
+    "claims", "check", "export", "necessity", "selftest", "preference", "report", "loss", "costs", "calibration",
+    "coverage",
 )
 
 

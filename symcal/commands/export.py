@@ -1,0 +1,73 @@
+"""``symcal export``: write certified claims as files another proof checker re-checks.
+
+    symcal export --coq DIR [PATTERN ...] [--check] [--timeout S] [--jobs N] [--certify-seconds S]
+                  [--theorems FILE [--with-library]]
+
+Decides the claims, builds their certificates, has symcal's kernel check them, and writes each
+claim whose every piece is certified as a Coq file ``DIR/<id>.v`` (dots as ``_``) (:mod:`symcal.export_coq`);
+``DIR/README.md`` indexes the files and lists the claims not exported, with the reason.  Prints
+one summary line.  ``--check`` compiles every file with ``coqc`` and reports each failure.
+Exit code 0 when every file written compiles (or without ``--check``), 1 when one does not,
+2 on bad input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from symcal.commands import common
+from symcal.errors import invalid
+
+__all__ = ["register", "run"]
+
+
+def register(sub: Any) -> None:
+    sp = sub.add_parser("export", help="write certified claims as Coq files that coqc re-checks")
+    sp.add_argument("patterns", nargs="*", metavar="PATTERN", help="ids, id prefixes or globs ('duchi2010.*')")
+    sp.add_argument("--coq", metavar="DIR", required=True, help="write one Coq file per certified claim into DIR")
+    sp.add_argument("--check", action="store_true", help="compile every written file with coqc and report")
+    sp.add_argument("--timeout", type=common.positive_seconds, default=60.0, help="seconds per decision (default 60)")
+    sp.add_argument("--jobs", type=common.jobs, default=1, help="parallel workers for the decisions (default 1)")
+    sp.add_argument("--certify-seconds", type=_certify_seconds, default=5.0, metavar="S",
+                    help="seconds to build the certificate of each piece of evidence (default 5, as check --certify; "
+                         "a large case tree needs more)")
+    common.add_theorems_options(sp)
+    sp.set_defaults(fn=run)
+
+
+def _certify_seconds(text: str) -> float:
+    """The argparse ``type`` of ``--certify-seconds``: seconds > 0, at most one hour."""
+    try:
+        v = float(text)
+    except ValueError:
+        v = -1.0
+    if not 0 < v <= 3600:  # also refuses nan and inf
+        raise argparse.ArgumentTypeError(f"--certify-seconds={text!r}: expected a number of seconds > 0 (at most "
+                                         f"3600)")
+    return v
+
+
+def run(args: argparse.Namespace) -> int:
+    from symcal.export_coq import coqc_available, export_coq
+    from symcal.library import select
+
+    if not args.coq.strip():
+        raise invalid("--coq", args.coq, "a directory name")
+    if args.check and not coqc_available():
+        raise invalid("--check", True, "coqc on PATH", "install Coq (e.g. apt-get install coq) or drop --check")
+    claims = select(common.load_claims(args), args.patterns)
+    bar = common.start_progress(desc="deciding")
+    try:
+        result = export_coq(claims, args.coq, timeout=args.timeout, jobs=args.jobs, check=args.check,
+                            certify_seconds=args.certify_seconds, progress=bar)
+    finally:
+        common.end_progress()
+    for f in result.files:
+        if f.compiled is False:
+            first = f.coqc_error.strip().splitlines()[:3]
+            print(f"coqc FAILS on {f.path}: {' '.join(first)}", file=sys.stderr)
+    print(result.summary())
+    failed = [f for f in result.files if f.compiled is False]
+    return common.EXIT_DISAGREE if failed else common.EXIT_OK
