@@ -17,7 +17,7 @@ from typing import Any
 from symcal.backends.base import Budget
 from symcal.backends.translate import model_fraction
 
-__all__ = ["NAME", "version", "SolveResult", "solve", "smtlib_text", "small_models", "pinned_model"]
+__all__ = ["NAME", "version", "SolveResult", "solve", "smtlib_text", "small_models", "pinned_model", "divisors"]
 
 NAME = "z3"
 
@@ -151,15 +151,70 @@ def _near(x: Fraction) -> list[Fraction]:
     return out
 
 
-def pinned_model(constraints: list[Any], variables: list[Any], model: dict[str, Fraction],
-                 budget: Budget) -> dict[str, Fraction] | None:
-    """A rational model found by pinning the variables one at a time to simple rationals near
-    z3's (possibly algebraic) model, re-solving after each pin so the remaining variables adapt.
+def divisors(constraints: list[Any]) -> list[Any]:
+    """The distinct non-constant divisors of the real divisions in ``constraints`` (z3 terms).
 
-    A satisfiable query whose model z3 gives in algebraic numbers (e.g. a root of a cubic) has
-    no nearby rational model only when the point is isolated; otherwise this finds one that the
-    caller then re-checks exactly (issue 12, item 2).  None when a variable cannot be pinned
-    within the budget."""
+    z3 makes division total (``x / 0`` is some real number), so a model may satisfy a query only
+    through a division by zero; exact arithmetic calls that value undefined, and such a model
+    never passes the exact re-check of a claim whose statement divides by it."""
+    import z3
+
+    out: list[Any] = []
+    seen_terms: set[int] = set()
+    seen_divs: set[int] = set()
+    stack = list(constraints)
+    while stack:
+        e = stack.pop()
+        if not z3.is_app(e) or e.get_id() in seen_terms:
+            continue
+        seen_terms.add(e.get_id())
+        kids = e.children()
+        if e.decl().kind() == z3.Z3_OP_DIV and len(kids) == 2:
+            d = kids[1]
+            if not (z3.is_rational_value(d) or z3.is_int_value(d)) and d.get_id() not in seen_divs:
+                seen_divs.add(d.get_id())
+                out.append(d)
+        stack.extend(kids)
+    return out
+
+
+def _exact_model(res_model: Any, variables: list[Any]) -> tuple[dict[str, Fraction], bool]:
+    """z3's model as Fractions, and whether every value was rational (not an approximation)."""
+    import z3
+
+    values: dict[str, Fraction] = {}
+    exact = True
+    for v in variables:
+        val = res_model.eval(v, model_completion=True)
+        exact = exact and not z3.is_algebraic_value(val)
+        values[str(v)] = model_fraction(val)
+    return values, exact
+
+
+def _solve_model(constraints: list[Any], variables: list[Any],
+                 budget: Budget) -> tuple[str, dict[str, Fraction] | None, bool]:
+    """("sat" | "unsat" | "unknown", the model as Fractions, whether it is exactly rational)."""
+    import z3
+
+    s = z3.Solver()
+    s.set("timeout", budget.wall_ms())
+    s.add(*constraints)
+    try:
+        with cpu_watchdog(budget, s.ctx):
+            r = s.check()
+    except z3.Z3Exception:  # pragma: no cover - z3 internals
+        return "unknown", None, False
+    if r != z3.sat:
+        return ("unsat" if r == z3.unsat else "unknown"), None, False
+    values, exact = _exact_model(s.model(), variables)
+    return "sat", values, exact
+
+
+def _pin(constraints: list[Any], variables: list[Any], model: dict[str, Fraction], exact: bool,
+         budget: Budget) -> dict[str, Fraction] | None:
+    """Pin the variables one at a time to simple rationals near the current model, re-solving
+    after each pin so that the remaining variables adapt; stop as soon as a re-solved model is
+    exactly rational."""
     import z3
 
     pins: list[Any] = []
@@ -172,14 +227,46 @@ def pinned_model(constraints: list[Any], variables: list[Any], model: dict[str, 
         for r in _near(target):
             if budget.left() <= 0.05:
                 return None
-            val = z3.IntVal(r.numerator) if v.is_int() else z3.RealVal(f"{r.numerator}/{r.denominator}")
             if v.is_int() and r.denominator != 1:
                 continue
-            res = solve(constraints + pins + [v == val], Budget(max(0.05, min(1.0, budget.left()))), variables)
-            if res.answer == "sat" and res.model is not None:
+            val = z3.IntVal(r.numerator) if v.is_int() else z3.RealVal(f"{r.numerator}/{r.denominator}")
+            answer, got, got_exact = _solve_model(constraints + pins + [v == val], variables,
+                                                  Budget(max(0.05, min(1.0, budget.left()))))
+            if answer == "sat" and got is not None:
                 pins.append(v == val)
-                current = res.model
+                current, exact = got, got_exact
                 break
         else:
             return None
+        if exact:  # the re-solved model is rational: it is the pinned model
+            return current
     return current
+
+
+def pinned_model(constraints: list[Any], variables: list[Any], model: dict[str, Fraction],
+                 budget: Budget) -> dict[str, Fraction] | None:
+    """A rational model of ``constraints`` near z3's, for the caller to re-check exactly
+    (issue 12, item 2); None when none is found within the budget.
+
+    Two things keep a satisfiable query from yielding an exact witness, and this handles both:
+
+    * a model that divides by zero (z3's division is total; exact arithmetic calls ``x / 0``
+      undefined): the query is solved again with every divisor required non-zero;
+    * an algebraic model (a root of a polynomial): the variables are pinned one at a time to
+      simple rationals near it, re-solving after each pin so that the rest adapt; this finds
+      none when the solutions near z3's are isolated points or lie on a curve without rational
+      points near them (then the claim stays unknown).
+
+    The extra constraints only narrow the search: whatever comes back is a candidate, which the
+    caller re-checks on the claim's own expressions in exact arithmetic."""
+    guard = [d != 0 for d in divisors(constraints)]
+    if guard:
+        answer, got, exact = _solve_model(constraints + guard, variables,
+                                          Budget(max(0.05, min(2.0, budget.left() / 2))))
+        if answer == "sat" and got is not None:
+            if exact:
+                return got
+            pinned = _pin(constraints + guard, variables, got, exact, budget)
+            if pinned is not None:
+                return pinned
+    return _pin(constraints, variables, model, False, budget)

@@ -10,7 +10,8 @@ operator  edit                                                        a survivor
 ========  ==========================================================  ==========================
 flip      reverse one inequality of the conclusion (<= to >=)         equality holds there
 strict    make one non-strict inequality of the conclusion strict     the bound is never tight
-          (and, for hypotheses, a strict one non-strict)              / boundary is harmless
+          (in the premise of an implication, and for hypotheses, a    / boundary is harmless
+          strict one non-strict: always the stronger statement)
 nudge     move one numeric constant of the conclusion by +-1/7        the constant is not tight
 drop      drop one named hypothesis                                   the hypothesis is not
                                                                       needed (a finding)
@@ -26,9 +27,37 @@ once: flip the first (or every) inequality of each case's conclusion, make the f
 one strict, nudge its first constant (or zero side), drop a named hypothesis from every case
 that has it, or make a hypothesis's strict inequalities non-strict in every case.
 
-A mutant is **equivalent** when it is the same statement as the original (a swap that maps
-the claim onto itself; a strictness change that cannot matter because the claim is an
-equality-free identity...): equivalence is decided syntactically and reported as such.
+A mutant is **equivalent** when it is the same statement as the original, and only when that
+is shown, never because it survived:
+
+* syntactically, before solving: the edit changes nothing at the sizes decided; or a swap maps
+  the conclusion onto itself, or maps the hypotheses onto themselves -- all symbols are
+  universally quantified, so the mutant is then the original with two bound symbols renamed
+  (checked on canonical forms, exactly);
+* by a proof, after the mutant survived: a dropped hypothesis follows from the others; a
+  hypothesis made non-strict implies, with the others, the printed one; an edited conclusion is
+  equivalent to the original for all values (no hypothesis: under the hypotheses both hold, which
+  says nothing), where the original conclusion is not valid on its own (refuted without
+  hypotheses: were it valid, a surviving edit would be valid too, and "equivalent" would only
+  restate that it survived).  Each such proof counts only if its control -- the same query with
+  the conclusion negated -- is refuted with a re-checked witness too, so an engine that proves
+  everything cannot turn survivors into equivalents.
+
+``strict`` is polarity-aware: a non-strict inequality of the conclusion's premise is not made
+strict (that would weaken the claim: a mutant that a true claim always survives, and that could
+turn a false claim true); a strict one there is made non-strict instead; an inequality that
+occurs both ways (a bi-implication) is made strict as a change, not a strengthening.
+
+Follow-up decisions for undecided mutants: an all-sizes mutant (local lemma) whose local argument
+does not apply is decided at its two smallest sizes, where a re-checked counterexample refutes it
+for all sizes (killed); a mutant whose only counterexamples divide by zero (z3's division is
+total, exact arithmetic's is not) is decided again with every denominator non-zero -- proved, it
+stays undecided with that reason ("holds wherever its statement is defined").  Undecided mutants
+are tabulated by reason (``undecided_by_reason`` in the JSON).
+
+Every survivor is a *finding* about its claim (``symcal selftest --findings``): a hypothesis not
+needed, a bound not tight or never tight, a hypothesis whose boundary is harmless, an inequality
+that holds both ways, a symmetry, a declared twin that does not break its claim.
 Mutants of a claim the paper refutes are *strengthened* only (drop a hypothesis, make the
 conclusion strict): a stronger version of a false claim is false, so one of them coming back
 ``proved`` would be a soundness bug.  Every such case is counted in ``unsound``.
@@ -64,7 +93,8 @@ from sympy.logic.boolalg import BooleanFunction
 from symcal.claims.core import CasesSpec, Claim, ExistsSpec, IdentitySpec, ImpliesSpec, Local, NodeSpec, validate_cases
 from symcal.verdicts import Status, Verdict
 
-__all__ = ["Mutant", "MutantResult", "SelftestReport", "mutants_of", "run_selftest"]
+__all__ = ["FINDING_KINDS", "Mutant", "MutantResult", "SelftestReport", "mutants_of", "run_selftest",
+           "undecided_reason"]
 
 NUDGE = sympy.Rational(1, 7)
 MAX_SWAPS = 3
@@ -79,6 +109,50 @@ _STRICT = {sympy.Le: sympy.Lt, sympy.Ge: sympy.Gt}
 _LOOSE = {sympy.Lt: sympy.Le, sympy.Gt: sympy.Ge}
 
 
+# what a survivor of each operator says about the claim (``symcal selftest --findings``)
+FINDING_KINDS = {
+    "drop": "hypothesis not needed",
+    "nudge": "bound not tight",
+    "strict": "bound never tight",
+    "flip": "inequality holds both ways (an equality there)",
+    "swap": "symmetric in the exchanged symbols",
+    "twin": "declared twin does not break the claim",
+}
+
+# the undecided, by reason (a verdict's reason text -> a short label; first match wins)
+_UNDECIDED_REASONS = (
+    ("holds wherever its statement is defined", "defined only: every counterexample z3 finds divides by zero"),
+    ("not formally zero", "identity: residual not formally zero, no exact test point decides (uninterpreted "
+                          "functions)"),
+    ("local argument does not apply", "local lemma does not apply"),
+    ("failed the exact re-check", "solver model failed the exact re-check"),
+    ("no rounding of it passed", "algebraic model: no rational witness re-checked"),
+    ("no rational model", "algebraic model: no rational witness re-checked"),
+    ("timeout", "timeout"),
+    ("time limit", "timeout"),
+    ("budget", "timeout"),
+    ("killed", "timeout"),
+    ("cases proved; undecided", "a case undecided"),
+    ("unsupported", "unsupported function"),
+    ("not supported", "unsupported function"),
+    ("does not confirm", "numeric check not confirmed"),
+    ("incomplete", "solver incomplete (z3 unknown)"),
+    ("unknown", "solver unknown"),
+)
+
+
+def undecided_reason(why: str) -> str:
+    """A short label for why a mutant is undecided (for the table of undecided by reason)."""
+    low = why.lower()
+    if "cases proved; undecided" in low:  # a family of cases: the reason of its first undecided case
+        inner = low.split("undecided:", 1)[1]
+        return "a case undecided: " + undecided_reason(inner)
+    for needle, label in _UNDECIDED_REASONS:
+        if needle in low:
+            return label
+    return "other: " + (why[:80] or "(no reason given)")
+
+
 @dataclass(frozen=True)
 class Mutant:
     original: Claim
@@ -88,6 +162,7 @@ class Mutant:
     equivalent: str = ""  # non-empty: why this mutant is the same statement as the original
     strengthening: bool = False  # implies the original (kills are expected even if it is false)
     expect: str = ""  # operator "twin": the outcome its module declares (refuted / proved / unknown)
+    hypothesis: str = ""  # drop / strict on a hypothesis: its name
 
 
 @dataclass(frozen=True)
@@ -97,10 +172,27 @@ class MutantResult:
     outcome: str  # killed | survived | equivalent | undecided | unsound
     why: str = ""
 
+    @property
+    def finding(self) -> str:
+        """For a survivor: what it says about the claim (one of ``FINDING_KINDS``); else ""."""
+        if self.outcome != "survived":
+            return ""
+        original_false = self.mutant.original.expected is Status.REFUTED or self.mutant.original.finding is not None
+        if original_false and self.mutant.operator != "twin":
+            return "a false statement made true by the edit"
+        if self.mutant.operator == "strict" and "hypothesis" in self.mutant.edit:
+            return "boundary of a hypothesis harmless"
+        return FINDING_KINDS.get(self.mutant.operator, "survived")
+
     def to_json(self) -> dict[str, Any]:
-        return {"claim": self.mutant.original.id, "mutant": self.mutant.claim.id, "operator": self.mutant.operator,
-                "edit": self.mutant.edit, "outcome": self.outcome, "status": self.verdict.status.value,
-                "why": self.why, "scope": self.verdict.scope, "seconds": round(self.verdict.seconds, 3)}
+        out = {"claim": self.mutant.original.id, "mutant": self.mutant.claim.id, "operator": self.mutant.operator,
+               "edit": self.mutant.edit, "outcome": self.outcome, "status": self.verdict.status.value,
+               "why": self.why, "scope": self.verdict.scope, "seconds": round(self.verdict.seconds, 3)}
+        if self.outcome == "undecided":
+            out["reason"] = undecided_reason(self.why)
+        if self.outcome == "survived":
+            out["finding"] = self.finding
+        return out
 
 
 @dataclass
@@ -149,10 +241,30 @@ class SelftestReport:
                 + (f" ({100 * self.claims_mutated / self.claims:.1f}%)" if self.claims else "")
                 + (f"; {self.seconds:.0f} s" if self.seconds else ""))
 
+    def undecided_by_reason(self) -> dict[str, int]:
+        """How many mutants are undecided, by reason (most frequent first)."""
+        counts: dict[str, int] = {}
+        for r in self.results:
+            if r.outcome == "undecided":
+                key = undecided_reason(r.why)
+                counts[key] = counts.get(key, 0) + 1
+        return dict(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
+
+    def findings(self) -> list[MutantResult]:
+        """Every survivor, by what it says about its claim (a hypothesis not needed, a bound not
+        tight, ...), then by claim id: each is a decided statement, not a failure of the check."""
+        order = {k: n for n, k in enumerate(FINDING_KINDS.values())}
+        rows = [r for r in self.results if r.outcome == "survived"]
+        return sorted(rows, key=lambda r: (order.get(r.finding, len(order)), r.finding, r.mutant.original.id,
+                                           r.mutant.claim.id))
+
     def to_json(self) -> dict[str, Any]:
         return {"generated": len(self.results), "killed": self.count("killed"),
                 "equivalent": self.count("equivalent"), "survived": self.count("survived"),
                 "undecided": self.count("undecided"), "unsound": self.count("unsound"),
+                "undecided_by_reason": self.undecided_by_reason(),
+                "findings_by_kind": {k: sum(r.finding == k for r in self.results if r.outcome == "survived")
+                                     for k in sorted({r.finding for r in self.results if r.outcome == "survived"})},
                 "kill_rate": round(self.kill_rate, 4),
                 "claims": self.claims, "claims_mutated": self.claims_mutated,
                 "claims_mutated_fraction": round(self.claims_mutated / self.claims, 4) if self.claims else None,
@@ -187,6 +299,50 @@ def _relationals(expr: Any) -> list[Relational]:
     if isinstance(expr, sympy.Basic):
         walk(expr)
     return out
+
+
+def _polarities(expr: Any) -> dict[Relational, set[int]]:
+    """For each inequality of the statement ``expr`` (as in :func:`_relationals`), the
+    polarities of its occurrences: +1 where making it harder to satisfy strengthens the
+    statement (under And, Or, and the consequent of an implication), -1 where it weakens it (the
+    premise of an implication, under Not), both inside an equivalence or an exclusive or."""
+    out: dict[Relational, set[int]] = {}
+
+    def walk(e: Any, sign: int) -> None:
+        if isinstance(e, Relational):
+            if type(e) in _FLIP:
+                out.setdefault(e, set()).add(sign)
+        elif isinstance(e, sympy.Implies):
+            walk(e.args[0], -sign)
+            walk(e.args[1], sign)
+        elif isinstance(e, sympy.Not):
+            walk(e.args[0], -sign)
+        elif isinstance(e, sympy.And | sympy.Or):
+            for a in e.args:
+                walk(a, sign)
+        elif isinstance(e, BooleanFunction):  # Equivalent, Xor, ITE: both ways
+            for a in e.args:
+                walk(a, sign)
+                walk(a, -sign)
+
+    if isinstance(expr, sympy.Basic):
+        walk(expr, 1)
+    return out
+
+
+def _strict_edit(r: Relational, polarity: set[int]) -> tuple[Relational, bool] | None:
+    """The operator ``strict`` on the relation ``r`` and whether the edit strengthens the
+    statement: a non-strict inequality made strict where it occurs positively (strengthens), a
+    strict one made non-strict where it occurs only negatively, in the premise of an implication
+    (strengthens), a non-strict one made strict where it occurs both ways (a bi-implication: a
+    change in both directions).  None for a non-strict inequality that occurs only negatively:
+    making it strict would only weaken the claim, a mutant that a true claim always survives
+    and that a false one may well turn true."""
+    if polarity == {-1}:
+        return (_LOOSE[type(r)](*r.args), True) if type(r) in _LOOSE else None
+    if type(r) in _STRICT and polarity:
+        return _STRICT[type(r)](*r.args), polarity == {1}
+    return None
 
 
 def _walk_constants(expr: Any, parent: Any = None) -> list[sympy.Number]:
@@ -375,11 +531,20 @@ def _same_relation(e1: Any, e2: Any) -> bool:
 
 
 def _same_under_swap(concl: Any, hyps: dict[str, Any] | None, a: sympy.Symbol, b: sympy.Symbol) -> bool:
-    """Exchanging a and b maps the conclusion and the set of hypotheses onto themselves."""
+    """The mutant that exchanges a and b in the conclusion is the original statement.
+
+    Either exchanging them maps the conclusion onto itself, or it maps the set of hypotheses
+    (for an identity: its other side and its conditions) onto itself: every symbol is
+    universally quantified, so renaming a <-> b throughout turns ``forall x: H(x) => C(swap x)``
+    into ``forall y: H(swap y) => C(y)``, which is the original when H is invariant (a and b
+    are of one family, with the same sympy assumptions).  The invariance is checked on the
+    canonical forms of :func:`_canon` (exact, no simplify)."""
     swapped = _swap(concl, a, b)
-    if not (swapped == concl or _same_relation(swapped, concl)):
+    if (swapped == concl or _same_relation(swapped, concl)) and hyps is None:
+        return True
+    if hyps is None:
         return False
-    return hyps is None or _hyp_key(_swap(hyps, a, b)) == _hyp_key(hyps)
+    return _hyp_key(_swap(hyps, a, b)) == _hyp_key(hyps)
 
 
 def _conclusion_mutants(claim: Claim, concl: Callable[[int | None], Any], rebuild: Callable[[Callable], Any],
@@ -397,14 +562,21 @@ def _conclusion_mutants(claim: Claim, concl: Callable[[int | None], Any], rebuil
             return e.xreplace({rels[k]: _FLIP[type(rels[k])](*rels[k].args)}) if k < len(rels) else e
         out.append(Mutant(claim, _replace_spec(claim, _mid(claim, "flip", k), rebuild(flipped)), "flip",
                           f"reverse {rel}"))
-        if type(rel) in _STRICT:
+        # strict strengthens: a non-strict inequality made strict where it occurs positively, a strict
+        # one made non-strict in the premise of an implication (making a premise strict would weaken
+        # the claim: a mutant that a true claim always survives, and no strengthening of a false one)
+        edit = _strict_edit(rel, _polarities(base).get(rel, set()))
+        if edit is not None:
             def strict(m: int | None, k: int = k) -> Any:
                 e = concl(m)
                 rels = _relationals(e)
                 r = rels[k] if k < len(rels) else None
-                return e.xreplace({r: _STRICT[type(r)](*r.args)}) if r is not None and type(r) in _STRICT else e
+                new = _strict_edit(r, _polarities(e).get(r, set())) if r is not None else None
+                return e.xreplace({r: new[0]}) if new is not None else e
+            what = (f"make {rel} strict" if type(rel) in _STRICT
+                    else f"make {rel} non-strict in the premise of an implication")
             out.append(Mutant(claim, _replace_spec(claim, _mid(claim, "strict", k), rebuild(strict)), "strict",
-                              f"make {rel} strict", strengthening=True))
+                              what, strengthening=edit[1]))
     for k, c in enumerate(_constants(base)[:MAX_CONSTANTS]):
         for sign, delta in (("plus", NUDGE), ("minus", -NUDGE)):
             def nudged(m: int | None, c: Any = c, delta: Any = delta) -> Any:
@@ -417,7 +589,11 @@ def _conclusion_mutants(claim: Claim, concl: Callable[[int | None], Any], rebuil
             return _swap(concl(m), a, b)
         equivalent = ""
         if all(_same_under_swap(concl(m), hyps_at(m) if hyps_at else None, a, b) for m in sizes):
-            equivalent = f"the claim is the same with {a} and {b} exchanged (at every size checked)"
+            equivalent = (f"the same statement: the hypotheses are invariant under exchanging {a} and {b}, so the "
+                          f"mutant is the original with these two bound symbols renamed (at every size checked)")
+            if all(_swap(concl(m), a, b) == concl(m) or _same_relation(_swap(concl(m), a, b), concl(m))
+                   for m in sizes):
+                equivalent = f"the claim is the same with {a} and {b} exchanged (at every size checked)"
         out.append(Mutant(claim, _replace_spec(claim, _mid(claim, "swap", k), rebuild(swapped)), "swap",
                           f"exchange {a} and {b} in the conclusion", equivalent=equivalent))
     return out
@@ -429,8 +605,14 @@ def _first_flipped(e: Any) -> Any:
 
 
 def _first_strict(e: Any) -> Any:
-    r = next((r for r in _relationals(e) if type(r) in _STRICT), None)
-    return e.xreplace({r: _STRICT[type(r)](*r.args)}) if r is not None else e
+    """The first inequality of ``e`` that has a strengthening ``strict`` edit (see
+    :func:`_strict_edit`), edited."""
+    pol = _polarities(e)
+    for r in _relationals(e):
+        edit = _strict_edit(r, pol.get(r, set()))
+        if edit is not None and edit[1]:
+            return e.xreplace({r: edit[0]})
+    return e
 
 
 def _first_nudged(e: Any, delta: Any) -> Any:
@@ -467,8 +649,8 @@ def _cases_mutants(claim: Claim, spec: CasesSpec, m0: int | None) -> list[Mutant
         ("flip", "flip", "reverse the first inequality of each case's conclusion", _first_flipped, False),
         ("flip", "flip_all", "reverse every inequality of each case's conclusion (of its consequent, for an "
          "implication)", _flip_all, False),
-        ("strict", "strict", "make the first non-strict inequality of each case's conclusion strict",
-         _first_strict, True),
+        ("strict", "strict", "make the first non-strict inequality of each case's conclusion strict (or, in "
+         "the premise of an implication, the first strict one non-strict)", _first_strict, True),
         ("nudge", "nudge_plus", "move the first constant (or the zero side) of each case's conclusion by +1/7",
          lambda e: _first_nudged(e, NUDGE), False),
         ("nudge", "nudge_minus", "move the first constant (or the zero side) of each case's conclusion by -1/7",
@@ -484,12 +666,12 @@ def _cases_mutants(claim: Claim, spec: CasesSpec, m0: int | None) -> list[Mutant
                           strengthening=stronger))
     for name in claim.hypothesis_names:
         out.append(Mutant(claim, claim.without(name).replace(id=_mid(claim, f"drop_{name}", 0)), "drop",
-                          f"drop hypothesis {name} from every case", strengthening=True))
+                          f"drop hypothesis {name} from every case", strengthening=True, hypothesis=name))
         if any(_loosened(h[name]) != h[name] for _, h, _ in base if name in h):
             out.append(Mutant(claim, _replace_spec(claim, _mid(claim, f"strict_hyp_{name}", 0),
                                                    mapped(hyp_edit=(name, _loosened))),
                               "strict", f"make the strict inequalities of hypothesis {name} non-strict in every case",
-                              strengthening=True))
+                              strengthening=True, hypothesis=name))
     return out
 
 
@@ -509,7 +691,7 @@ def mutants_of(claim: Claim) -> tuple[list[Mutant], str]:
                                    hyps_at)
         for name in claim.hypothesis_names:
             out.append(Mutant(claim, claim.without(name).replace(id=_mid(claim, f"drop_{name}", 0)), "drop",
-                              f"drop hypothesis {name}", strengthening=True))
+                              f"drop hypothesis {name}", strengthening=True, hypothesis=name))
             strict_rels = [r for r in _as_list(hyps_now[name]) if isinstance(r, Relational) and type(r) in _LOOSE]
             if strict_rels:
                 def loosened(m: int | None, name: str = name) -> Any:
@@ -520,7 +702,7 @@ def mutants_of(claim: Claim) -> tuple[list[Mutant], str]:
                 out.append(Mutant(claim, _replace_spec(claim, _mid(claim, f"strict_hyp_{name}", 0),
                                                        dataclasses.replace(spec, hypotheses=hyps)),
                                   "strict", f"make the strict inequalities of hypothesis {name} non-strict",
-                                  strengthening=True))
+                                  strengthening=True, hypothesis=name))
     elif isinstance(spec, IdentitySpec):
         out += [mu for mu in _conclusion_mutants(claim, spec.rhs, lambda f: dataclasses.replace(spec, rhs=f), m0,
                                                  None) if mu.operator in ("nudge", "swap")]
@@ -556,7 +738,7 @@ def mutants_of(claim: Claim) -> tuple[list[Mutant], str]:
             w = claim.without(name)
             out.append(Mutant(claim, w.replace(id=_mid(claim, f"drop_{name}", 0),
                                                strategy=claim.strategy), "drop",
-                              f"drop hypothesis {name}", strengthening=True))
+                              f"drop hypothesis {name}", strengthening=True, hypothesis=name))
     elif isinstance(spec, CasesSpec):
         out += _cases_mutants(claim, spec, m0)
     elif claim.kind == "interval" and hasattr(spec, "relation"):
@@ -674,6 +856,196 @@ def _fingerprint(claim: Claim) -> str | None:
     return "\n".join(parts)
 
 
+# --------------------------------------------------------------------------- follow-up decisions
+
+def _statements(claim: Claim, m: int | None) -> list[tuple[str, dict[str, list[Any]], Any]] | None:
+    """The implications ``claim`` makes at size m, as (label, hypotheses, conclusion) cases."""
+    spec = claim.spec
+    if isinstance(spec, ImpliesSpec):
+        return [("statement", {k: _as_list(v(m)) for k, v in spec.hypotheses.items()}, spec.conclusion(m))]
+    if isinstance(spec, CasesSpec):
+        return [(str(lb), {k: _as_list(v) for k, v in h.items()}, c) for lb, h, c in validate_cases(spec.cases(m),
+                                                                                                    claim.id, m)]
+    return None
+
+
+def _query(claim: Claim, qid: str, cases: Callable[[int | None], list[Any]]) -> Claim | None:
+    """A family of implications at the sizes ``claim`` is decided for (None when it is empty or
+    cannot be built: then nothing is claimed from it)."""
+    m0 = claim.sizes.default[0] if claim.sizes is not None else None
+    try:
+        if not cases(m0):
+            return None
+    except Exception:  # a builder that cannot be rewritten: no follow-up
+        return None
+    return dataclasses.replace(claim, id=qid, kind="implies_cases", spec=CasesSpec(cases), expected=None,
+                               finding=None, scope="", hypothesis_names=(), strategy="per_size")
+
+
+def _equivalence_query(mu: Mutant) -> Claim | None:
+    """A claim whose proof shows that the survivor ``mu`` is the original statement (an
+    equivalent mutant), or None when no such query applies.
+
+    * ``drop`` of hypothesis H: the other hypotheses imply H (in every case that has it), so
+      dropping it changes nothing;
+    * ``strict`` on hypothesis H: the other hypotheses and H made non-strict imply H;
+    * an edit of the conclusion (``flip``, ``strict``, ``nudge``): the edited conclusion is
+      equivalent to the original for all values of the symbols -- with no hypothesis, only the
+      symbols' declared assumptions, since under the hypotheses both hold whenever the mutant
+      survives, which would say nothing.
+    """
+    orig = _smallest_sizes(mu.original)
+    name = mu.hypothesis
+    if mu.operator in ("drop", "strict") and name:
+        loosen = mu.operator == "strict"
+
+        def implied(m: int | None) -> list[Any]:
+            out = []
+            for label, hyps, _ in _statements(orig, m) or []:
+                if name not in hyps:
+                    continue
+                rest = {k: v for k, v in hyps.items() if k != name}
+                if loosen:
+                    rest[f"{name}_nonstrict"] = _loosened(hyps[name])
+                out.append((label, rest, sympy.And(*hyps[name])))
+            return out
+        return _query(orig, f"{mu.claim.id}.equivalence", implied)
+    if mu.operator in ("flip", "strict", "nudge") and not name:
+        def same(m: int | None) -> list[Any]:
+            a, b = _statements(orig, m), _statements(_smallest_sizes(mu.claim), m)
+            if a is None or b is None or len(a) != len(b):
+                return []
+            return [(la, {}, sympy.Equivalent(ca, cb)) for (la, _, ca), (_, _, cb) in zip(a, b, strict=True)
+                    if ca != cb]
+        return _query(orig, f"{mu.claim.id}.equivalence", same)
+    return None
+
+
+def _denominators(exprs: Sequence[Any]) -> list[Any]:
+    """The non-constant denominators of ``exprs`` (bases of negative integer powers)."""
+    out: list[Any] = []
+    for e in exprs:
+        if not isinstance(e, sympy.Basic):
+            continue
+        for p in sympy.preorder_traversal(e):
+            if (isinstance(p, sympy.Pow) and p.exp.is_Integer and p.exp < 0 and p.base.free_symbols
+                    and p.base not in out):
+                out.append(p.base)
+    return out
+
+
+def _defined_query(mu: Mutant) -> Claim | None:
+    """The mutant with every denominator of its statement required non-zero, or None when it
+    has none: proved, it says the mutant holds wherever it is defined, and z3's counterexamples
+    were points where the statement divides by zero (undefined in exact arithmetic)."""
+    claim = _smallest_sizes(mu.claim)
+
+    def guarded(m: int | None) -> list[Any]:
+        out = []
+        for label, hyps, concl in _statements(claim, m) or []:
+            dens = _denominators([e for v in hyps.values() for e in v] + [concl])
+            if dens:
+                out.append((label, {**hyps, "denominators_nonzero": [sympy.Ne(d, 0) for d in dens]}, concl))
+        return out
+    return _query(claim, f"{mu.claim.id}.where_defined", guarded)
+
+
+def _bounded_query(mu: Mutant) -> Claim | None:
+    """An all-sizes mutant (local lemma) decided at its two smallest sizes: a counterexample
+    there refutes the statement for all sizes."""
+    c = mu.claim
+    if c.strategy != "local_lemma" or c.sizes is None:
+        return None
+    lo = c.sizes.default[0]
+    return dataclasses.replace(c, id=f"{c.id}.bounded", strategy="per_size",
+                               sizes=dataclasses.replace(c.sizes, default=(lo, lo + 1)))
+
+
+_ALGEBRAIC = "no rounding of it passed the exact re-check"
+_LOCAL_FAILS = "the local argument does not apply"
+
+
+def _control(q: Claim) -> Claim:
+    """The query ``q`` with each case's conclusion negated: it must come back refuted (a witness
+    where the hypotheses hold and the conclusion too) for a proof of ``q`` to count -- an engine
+    that proves everything would prove both (and a query with contradictory hypotheses too)."""
+    build = q.spec.cases
+
+    def negated(m: int | None) -> list[Any]:
+        return [(label, hyps, sympy.Not(concl)) for label, hyps, concl in build(m)]
+    return dataclasses.replace(q, id=f"{q.id}.control", spec=CasesSpec(negated))
+
+
+def _follow_ups(results: list[MutantResult]) -> list[tuple[int, str, Claim]]:
+    """(index into results, what, query) for every follow-up decision: an equivalence proof
+    for each survivor (and its control, see :func:`_control`), a bounded search for an
+    undecided all-sizes mutant, a search restricted to defined points for a mutant whose
+    counterexamples divide by zero."""
+    out: list[tuple[int, str, Claim]] = []
+    for k, r in enumerate(results):
+        mu = r.mutant
+        q: Claim | None = None
+        what = ""
+        try:
+            if r.outcome == "survived" and mu.operator != "twin" and mu.original.expected is not Status.REFUTED \
+                    and mu.original.finding is None:
+                q, what = _equivalence_query(mu), "equivalence"
+            elif r.outcome == "undecided" and _LOCAL_FAILS in r.why:
+                q, what = _bounded_query(mu), "bounded"
+            elif r.outcome == "undecided" and _ALGEBRAIC in r.why:
+                q, what = _defined_query(mu), "defined"
+        except Exception:  # pragma: no cover - a follow-up is best effort; the first outcome stands
+            q = None
+        if q is not None:
+            out.append((k, what, q))
+            if what == "equivalence":
+                out.append((k, "control", _control(q)))
+                if not mu.hypothesis:
+                    alone = _conclusion_alone(mu)
+                    if alone is None:  # pragma: no cover - built like q, which was built
+                        out.pop()
+                        out.pop()
+                    else:
+                        out.append((k, "not valid alone", alone))
+    return out
+
+
+def _conclusion_alone(mu: Mutant) -> Claim | None:
+    """The original conclusion with no hypothesis: it must come back refuted for a proof that
+    an edited conclusion is equivalent to it to count.  Were it valid on its own, the edited one
+    would be valid too whenever the mutant survives, and the two would be "equivalent" only in
+    that both always hold -- which is what surviving means, not an equivalence."""
+    orig = _smallest_sizes(mu.original)
+
+    def alone(m: int | None) -> list[Any]:
+        return [(label, {}, concl) for label, _, concl in _statements(orig, m) or []]
+    return _query(orig, f"{mu.claim.id}.conclusion_alone", alone)
+
+
+def _settle(r: MutantResult, what: str, q: Claim, v: Verdict) -> MutantResult:
+    """The outcome of mutant result ``r`` after its follow-up query ``q`` came back ``v``."""
+    mu = r.mutant
+    if what == "equivalence" and v.status is Status.PROVED:
+        if mu.operator == "drop":
+            why = f"the same statement: hypothesis {mu.hypothesis} follows from the others (proved: {v.scope})"
+        elif mu.hypothesis:
+            why = (f"the same statement: with the others, hypothesis {mu.hypothesis} made non-strict implies it "
+                   f"as printed (proved: {v.scope})")
+        else:
+            why = ("the same statement: the edited conclusion is equivalent to the original for all values "
+                   f"(proved: {v.scope})")
+        return MutantResult(dataclasses.replace(mu, equivalent=why), r.verdict, "equivalent", why)
+    if what == "bounded" and v.status is Status.REFUTED:
+        return MutantResult(mu, v, "killed", f"{v.scope or 'refuted at its smallest sizes'}, with re-checked evidence: "
+                                             "a counterexample to the statement for all sizes (the local argument "
+                                             "does not apply to the mutant)")
+    if what == "defined" and v.status is Status.PROVED:
+        return MutantResult(mu, r.verdict, "undecided",
+                            "holds wherever its statement is defined: z3's only counterexamples divide by zero, where "
+                            f"exact arithmetic is undefined (proved with every denominator non-zero: {v.scope})")
+    return r
+
+
 def _twin_mutants(claim: Claim, twins: Sequence[Any]) -> list[Mutant]:
     out = []
     for t in twins:
@@ -755,5 +1127,22 @@ def run_selftest(
     for key, mu in same_as.items():
         verdict_of[key] = verdict_of[id(mu)]
     report.results = [settled[id(mu)] if id(mu) in settled else classify(mu, verdict_of[id(mu)]) for mu in mutants]
+    # follow-ups: is a survivor the same statement (proved)?  is an undecided all-sizes mutant refuted
+    # at a small size?  does a mutant whose only counterexamples divide by zero hold where defined?
+    follow = _follow_ups(report.results)
+    if follow:
+        answers = check_many([q for _, _, q in follow], timeout=timeout, jobs=jobs, progress=progress,
+                             cluster=cluster)
+        # an equivalence proof counts only if each of its controls is refuted (a re-checked witness)
+        controls: dict[int, list[Verdict]] = {}
+        for (k, what, _), v in zip(follow, answers, strict=True):
+            if what in ("control", "not valid alone"):
+                controls.setdefault(k, []).append(v)
+        for (k, what, q), v in zip(follow, answers, strict=True):
+            if what == "equivalence" and not (controls.get(k) and
+                                              all(c.status is Status.REFUTED for c in controls[k])):
+                continue
+            if what in ("equivalence", "bounded", "defined"):
+                report.results[k] = _settle(report.results[k], what, q, v)
     report.seconds = time.monotonic() - started
     return report

@@ -4,6 +4,7 @@ finds a rational model, which the caller re-checks exactly."""
 
 from __future__ import annotations
 
+import dataclasses
 from fractions import Fraction
 
 import sympy
@@ -41,3 +42,34 @@ def test_a_refutation_through_an_algebraic_boundary_gets_an_exact_witness():
     assert v.status is Status.REFUTED and v.witness.rechecked
     w = v.witness.values
     assert w["x"] ** 2 == 2 * w["z"] and w["x"] ** 2 <= 100
+
+
+def test_divisors_are_the_non_constant_denominators_once_each():
+    import z3
+
+    x, y = z3.Real("x"), z3.Real("y")
+    assert [str(d) for d in z3_backend.divisors([x / y > 1, (x + 1) / y < 3, x / 2 > 0])] == ["y"]
+
+
+def test_a_model_that_divides_by_zero_is_replaced_by_a_defined_one():
+    import z3
+
+    x, y = z3.Real("x"), z3.Real("y")
+    cons = [x / y == 2, x >= 1]
+    undefined = {"x": Fraction(1), "y": Fraction(0)}  # z3's division is total: x / 0 may be 2
+    m = z3_backend.pinned_model(cons, [x, y], undefined, Budget(5))
+    assert m is not None and m["y"] != 0 and m["x"] / m["y"] == 2 and m["x"] >= 1  # exact
+
+
+def test_a_refutation_is_found_where_the_statement_is_defined():
+    a, b = sympy.symbols("a b", real=True)
+    # without b > 0: b = -1, a = -2 has a / b = 2 > 1 and a < b; a point with b = 0 proves nothing
+    c = implies("mine2026.div", hypotheses={}, conclusion=sympy.Implies(a / b > 1, a > b),
+                cite=Citation("Mine 2026", "L2"))
+    v = check(c)
+    assert v.status is Status.REFUTED and v.witness.rechecked
+    w = v.witness.values
+    assert w["b"] != 0 and w["a"] / w["b"] > 1 and not w["a"] > w["b"]
+    # negative twin: with b > 0 the implication holds
+    assert check(c.replace(id="mine2026.div_pos", spec=dataclasses.replace(
+        c.spec, hypotheses={"pos": lambda m: [b > 0]}), hypothesis_names=("pos",))).status is Status.PROVED

@@ -101,3 +101,109 @@ def test_a_swap_is_equivalent_only_if_it_is_at_every_size_checked():
     (claim,) = select(load_bundled(), ["duchi2010.definition8.difference_graph_is_dag"])
     ms, _ = M.mutants_of(claim)
     assert [m for m in ms if m.operator == "swap"] and not any(m.equivalent for m in ms)
+
+
+# --------------------------------------------------------------------------- issue 12: better mutants and decisions
+
+def test_a_swap_under_symmetric_hypotheses_is_the_same_statement_by_renaming():
+    # u1 > 0, u2 > 0 => u1 >= 0 and u2 > -1: exchanging u1 and u2 in the conclusion only renames
+    # the bound symbols, since the hypotheses are symmetric
+    u1, u2 = sympy.symbols("u1 u2", real=True)
+    c = implies("test2026.rename", hypotheses={"pos": [u1 > 0, u2 > 0]}, conclusion=sympy.And(u1 >= 0, u2 > -1),
+                cite=C)
+    (swap,) = [m for m in M.mutants_of(c)[0] if m.operator == "swap"]
+    assert swap.equivalent and "renamed" in swap.equivalent
+    # negative twin: with a hypothesis on u1 alone the exchange is a different statement
+    d = implies("test2026.rename_not", hypotheses={"pos": [u1 > 0]},
+                conclusion=sympy.And(u1 >= 0, u1 * (u2**2 + 1) > 0), cite=C)
+    (swap,) = [m for m in M.mutants_of(d)[0] if m.operator == "swap"]
+    assert not swap.equivalent
+    report = M.run_selftest([d], timeout=10, jobs=1)
+    assert outcomes(report, "test2026.rename_not")["exchange u1 and u2 in the conclusion"] == "killed"
+
+
+def test_strict_loosens_a_premise_instead_of_weakening_the_claim():
+    c = implies("test2026.premise", hypotheses={}, conclusion=sympy.Implies(x > 0, x**2 > 0), cite=C)
+    stricts = [m for m in M.mutants_of(c)[0] if m.operator == "strict"]
+    assert [m.edit for m in stricts] == ["make x > 0 non-strict in the premise of an implication"]
+    assert stricts[0].strengthening
+    report = M.run_selftest([c], timeout=10, jobs=1)
+    assert outcomes(report, "test2026.premise")[stricts[0].edit] == "killed"  # x = 0
+    # a non-strict premise has no strengthening strict edit: making it strict would only weaken the claim
+    d = implies("test2026.premise2", hypotheses={}, conclusion=sympy.Implies(x >= 1, x >= 0), cite=C)
+    assert [m.edit for m in M.mutants_of(d)[0] if m.operator == "strict"] == ["make x >= 0 strict"]
+
+
+def test_a_redundant_hypothesis_is_proved_equivalent_and_a_needed_one_kills():
+    c = implies("test2026.redundant", hypotheses={"pos": [x > 0], "nonneg": [x >= 0]}, conclusion=x**2 > 0, cite=C)
+    report = M.run_selftest([c], timeout=10, jobs=1)
+    by_edit = {r.mutant.edit: r for r in report.results}
+    nonneg = by_edit["drop hypothesis nonneg"]
+    assert nonneg.outcome == "equivalent" and "follows from the others" in nonneg.why
+    assert by_edit["drop hypothesis pos"].outcome == "killed"  # x = 0
+    assert report.count("unsound") == 0
+
+
+def test_a_survivor_that_is_a_different_statement_stays_a_survivor_and_is_a_finding():
+    report = M.run_selftest([LOOSE], timeout=10, jobs=1)
+    loose = {r.mutant.edit: r for r in report.results}
+    plus = loose["move constant 1 by +1/7"]
+    assert plus.outcome == "survived" and plus.finding == "bound not tight"  # x >= 8/7 is not x >= 1
+    assert loose["make x >= 1 strict"].finding == "bound never tight"
+    assert plus in report.findings() and all(r.outcome == "survived" for r in report.findings())
+    assert report.to_json()["findings_by_kind"]["bound not tight"] == 2
+
+
+def test_an_all_sizes_mutant_the_local_argument_cannot_decide_is_refuted_at_a_small_size():
+    from symcal.library import load_bundled, select
+
+    (claim,) = select(load_bundled(), ["duchi2010.lemma14.all_m"])
+    report = M.run_selftest([claim], timeout=10, jobs=2)
+    flips = [r for r in report.results if r.mutant.operator == "flip"]
+    assert flips and all(r.outcome == "killed" for r in flips)
+    assert all(r.verdict.status is Status.REFUTED and r.verdict.witness.rechecked for r in flips)
+
+
+def test_undecided_mutants_are_tabulated_by_reason():
+    algebraic = M.undecided_reason("z3 found a model but no rounding of it passed the exact re-check")
+    assert algebraic.startswith("algebraic")
+    assert M.undecided_reason("z3 timeout: its budget of 10 CPU seconds is spent") == "timeout"
+    assert M.undecided_reason("1 of 2 cases proved; undecided: case 'a': z3 timeout: x").startswith("a case undecided")
+
+
+def test_selftest_findings_lists_the_survivors_by_kind(tmp_path, capsys):
+    import json
+
+    from symcal.cli import main
+
+    f = tmp_path / "mine.py"
+    f.write_text(
+        "import sympy\nfrom symcal import Citation, implies\n"
+        "x = sympy.Symbol('x', real=True)\n"
+        "CLAIMS = [implies('mine2026.loose', hypotheses={'x_big': [x >= 2]}, conclusion=x >= 1,"
+        " cite=Citation('mine2026', 'L1'))]\n")
+    assert main(["selftest", "--findings", "--theorems", str(f)]) == 0
+    out = capsys.readouterr().out
+    assert "bound not tight (2):" in out and "mine2026.loose: move constant 1 by +1/7" in out
+    assert "hypothesis not needed" not in out  # dropping x >= 2 is refuted (x = 0)
+    assert main(["selftest", "--findings", "--json", "--theorems", str(f)]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert {r["finding"] for r in rows} == {"bound not tight", "bound never tight"}
+    assert all(r["status"] == "proved" for r in rows)
+
+
+def test_a_survivor_of_a_valid_conclusion_is_not_called_equivalent():
+    # x^2 + y^2 >= 2 x y and x^2 + y^2 >= 13/7 x y are both valid: equivalent as formulas only because
+    # both always hold -- which is what surviving means -- so the mutant stays a survivor
+    c = implies("test2026.valid", hypotheses={}, conclusion=x**2 + y**2 >= 2 * x * y, cite=C)
+    report = M.run_selftest([c], timeout=10, jobs=1)
+    got = {r.mutant.edit: r.outcome for r in report.results}
+    assert got["move constant 2 by -1/7"] == "survived"
+    assert got["move constant 2 by +1/7"] == "killed"  # x = y = 1
+    # negative twin: a conclusion that is not valid on its own, edited where it cannot matter
+    d = implies("test2026.not_valid", hypotheses={"big": [x >= 2]},
+                conclusion=sympy.And(x >= 1, sympy.Implies(x + 1 > 0, x**2 + 2 >= 2 * x)), cite=C)
+    report = M.run_selftest([d], timeout=10, jobs=1)
+    got = {r.mutant.edit: r for r in report.results}
+    loosened = got["make x + 1 > 0 non-strict in the premise of an implication"]
+    assert loosened.outcome == "equivalent" and "for all values" in loosened.why
