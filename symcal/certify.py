@@ -70,8 +70,10 @@ class GiveUp(Exception):
 
 @contextlib.contextmanager
 def _time_limit(seconds: float, what: str) -> Iterator[None]:
-    """Raise GiveUp in the main thread after ``seconds`` of wall clock (sympy and long
-    expansions cannot otherwise be stopped); elsewhere, no limit."""
+    """Raise GiveUp in the main thread after ``seconds`` of this process's CPU time (sympy and
+    long expansions cannot otherwise be stopped; CPU time, so that what gets certified does not
+    depend on the machine's load -- the worker's wall-clock backstop still ends a sleeping one);
+    elsewhere, no limit."""
     if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "setitimer"):
         yield
         return
@@ -79,13 +81,13 @@ def _time_limit(seconds: float, what: str) -> Iterator[None]:
     def stop(signum: int, frame: Any) -> None:
         raise GiveUp(f"time limit of {seconds:.3g} s reached while {what}")
 
-    old = signal.signal(signal.SIGALRM, stop)
-    signal.setitimer(signal.ITIMER_REAL, max(0.01, seconds))
+    old = signal.signal(signal.SIGPROF, stop)
+    signal.setitimer(signal.ITIMER_PROF, max(0.01, seconds))
     try:
         yield
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old)
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.signal(signal.SIGPROF, old)
 
 
 # ---------------------------------------------------------------------------------------
@@ -287,7 +289,7 @@ class _Search:
     def tree(self, node: _Node, decided: Any) -> tuple[dict[str, Any], frozenset[Any]]:
         """(subtree, the decisions it rests on) for the branch ``node`` (``decided``: its last
         decision, already in ``node.assign``)."""
-        if time.monotonic() > self.deadline:
+        if time.process_time() > self.deadline:
             raise GiveUp("time limit reached while building the case tree")
         self.leaves += 1
         if self.leaves > self.max_leaves:
@@ -457,7 +459,7 @@ def farkas_certificate(smtlib: str, seconds: float = 10.0, max_leaves: int = 400
                        plain_first: bool = True) -> dict[str, Any]:
     """A ``farkas`` certificate that the SMT-LIB2 query is unsat; raises GiveUp.  With
     ``plain_first``, a tenth of the time goes to a tree of splits only."""
-    start = time.monotonic()
+    start = time.process_time()
     try:
         q = read_query(smtlib)
     except Unsupported as e:
@@ -707,7 +709,7 @@ class _CoverSearch:
         from symcal.kernel.interval import ArbAlgebra, Evaluator, _enclosure_ok, _env, ball_truth, derivative
 
         self.boxes += 1
-        if self.boxes > self.max_boxes or time.monotonic() > self.deadline:
+        if self.boxes > self.max_boxes or time.process_time() > self.deadline:
             raise GiveUp(f"no interval cover within {self.max_boxes} boxes and the time limit")
         env = _env(box)
         if _enclosure_ok(g, strict, env):
@@ -734,7 +736,7 @@ class _CoverSearch:
                             continue
                     except Unsupported:
                         continue
-                    sub = _CoverSearch(min(self.deadline, time.monotonic() + 1.0), 200)
+                    sub = _CoverSearch(min(self.deadline, time.process_time() + 1.0), 200)
                     try:
                         dtree = sub.run(dd, False, box, [], depth, level + 1)
                     except GiveUp:
@@ -785,7 +787,7 @@ def interval_certificate(claim: Any, m: int | None, seconds: float) -> dict[str,
     old = interval.flint.ctx.prec
     interval.flint.ctx.prec = cert["precision"]
     try:
-        cert["tree"] = _CoverSearch(time.monotonic() + seconds).run(
+        cert["tree"] = _CoverSearch(time.process_time() + seconds).run(
             g, spec.relation in ("<", ">"), kbox, [_read(c) for c in cert["conditions"]], 0, 0)
     finally:
         interval.flint.ctx.prec = old
@@ -870,12 +872,12 @@ def build(out: Outcome, claim: Any, m: int | None, seconds: float = SECONDS,
     """(label, certificate or None, why none) for every piece of evidence behind ``out``."""
     from symcal.verdicts import Exhaustive, IntervalProof, Residual, SmtResult, Status, Witness
 
-    deadline = time.monotonic() + seconds
+    deadline = time.process_time() + seconds
     result: list[tuple[str, dict[str, Any] | None, str]] = []
     if out.status not in (Status.PROVED, Status.REFUTED, Status.WITNESSED) or out.evidence is None:
         return result
     for label, ev in _pieces(out.evidence):
-        left = deadline - time.monotonic()
+        left = deadline - time.process_time()
         cert: dict[str, Any] | None = None
         why = ""
         try:
