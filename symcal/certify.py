@@ -57,7 +57,7 @@ from symcal.kernel.poly import Poly, frac_str
 from symcal.kernel.terms import RatAlgebra, Unsupported
 
 __all__ = ["CertificateCheck", "CertifiedOutcome", "farkas_certificate", "build", "judge", "certify",
-           "REJECTED", "SECONDS"]
+           "literals", "REJECTED", "SECONDS"]
 
 REJECTED = "CERTIFICATE REJECTED"
 SECONDS = 30.0  # default time for building the certificates of one decision
@@ -246,7 +246,7 @@ class _Search:
 
     def __post_init__(self) -> None:
         self.conj = _conjuncts(self.q.formula)
-        self.atoms = [frozenset(k for k, _ in _literals(c)) for c in self.conj]
+        self.atoms = [frozenset(k for k, _ in literals(c)) for c in self.conj]
 
     def root(self) -> dict[str, Any]:
         if self.q.formula is False:
@@ -373,7 +373,7 @@ class _Search:
         best: tuple[int, int, tuple[Any, bool]] | None = None
         for _, f in node.open:
             for c in _conjuncts(f):
-                lits = [(k, p) for k, p in _literals(c) if k[0] == "lin" and k not in node.assign]
+                lits = [(k, p) for k, p in literals(c) if k[0] == "lin" and k not in node.assign]
                 if not lits:
                     continue
                 false_here = [lit for lit in lits if point is not None and _value(lit, point) is False]
@@ -441,7 +441,8 @@ def _lp_point(cons: list[tuple[Poly, bool, list[Any]]]) -> dict[str, float] | No
     return {v: float(res.x[i]) for v, i in idx.items()}
 
 
-def _literals(f: Any) -> list[tuple[Any, bool]]:
+def literals(f: Any) -> list[tuple[Any, bool]]:
+    """The (atom key, polarity) of every literal of a kernel formula, left to right."""
     out: list[tuple[Any, bool]] = []
     stack = [f]
     while stack:

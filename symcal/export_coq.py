@@ -52,6 +52,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from symcal.certify import literals
 from symcal.kernel.lra import Query, constraint_of, free_names, literal, read_query, simplify
 from symcal.kernel.poly import Poly
 from symcal.kernel.sexpr import parse
@@ -402,44 +403,23 @@ def _lifted_terms(q: Query, assertions: list[Any]) -> dict[str, Any]:
     return out
 
 
-def _statement_of_query(smtlib: str) -> tuple[CoqTerms, list[str], list[str], str, list[Any]]:
-    """(terms, declared names, hypotheses, goal, assertions) of an SMT-LIB2 query read as
+def _statement_of_query(q: Query) -> tuple[CoqTerms, list[str], list[str], str]:
+    """(terms, declared names, hypotheses, goal) of the query the kernel read, as
     ``forall vars, A1 -> ... -> C`` (the last assertion ``(not C)``) or ``... -> False``."""
-    sorts: dict[str, str] = {}
-    order: list[str] = []
-    defined: dict[str, Any] = {}
-    assertions: list[Any] = []
-    for cmd in parse(smtlib):
-        if not (isinstance(cmd, list) and cmd and isinstance(cmd[0], str)):
-            raise Untranslatable(f"not a command: {cmd!r}")
-        head = cmd[0]
-        if head in ("set-logic", "set-info", "set-option", "check-sat", "exit", "get-model"):
-            continue
-        if head in ("declare-fun", "declare-const"):
-            sort = cmd[3] if head == "declare-fun" and len(cmd) == 4 and cmd[2] == [] else (
-                cmd[2] if head == "declare-const" and len(cmd) == 3 else None)
-            if sort not in ("Real", "Int", "Bool") or not isinstance(cmd[1], str):
-                raise Untranslatable(f"the declaration {show(cmd)}")
-            sorts[cmd[1]] = sort
-            order.append(cmd[1])
-        elif head == "define-fun" and len(cmd) == 5 and cmd[2] == [] and isinstance(cmd[1], str):
-            defined[cmd[1]] = expand_lets(cmd[4], defined)
-        elif head == "assert" and len(cmd) == 2:
-            assertions.append(expand_lets(cmd[1], defined))
-        else:
-            raise Untranslatable(f"the command {head!r}")
+    lifted = set(q.lifted)
+    sorts = {n: s for n, s in q.sorts.items() if n not in lifted}  # the declarations, in order
     if any(s == "Bool" for s in sorts.values()):
         raise Untranslatable("the query declares Boolean constants (not translated)")
     terms = CoqTerms(sorts=sorts)
-    for n in order:
+    for n in sorts:
         terms.ident(n)
     goal = "False"
-    hyps_e = assertions
-    if assertions and isinstance(assertions[-1], list) and assertions[-1][0] == "not" and len(assertions[-1]) == 2:
-        goal = terms.formula(assertions[-1][1])
-        hyps_e = assertions[:-1]
-    hyps = [terms.formula(a) for a in hyps_e]
-    return terms, order, hyps, goal, assertions
+    hyps_e = q.assertions
+    last = hyps_e[-1] if hyps_e else None
+    if isinstance(last, list) and last[0] == "not" and len(last) == 2:
+        goal = terms.formula(last[1])
+        hyps_e = hyps_e[:-1]
+    return terms, list(sorts), [terms.formula(a) for a in hyps_e], goal
 
 
 def _forall(terms: CoqTerms, names: Sequence[str], hyps: Sequence[str], goal: str) -> str:
@@ -458,11 +438,12 @@ def farkas_lemma(name: str, cert: dict[str, Any], *, follow_tree: bool = True) -
     (Micromega's own search: fine for small queries, exponential in the number of
     disjunctions)."""
     smtlib = cert["smtlib"]
-    terms, names, hyps, goal, assertions = _statement_of_query(smtlib)
     try:
         q = read_query(smtlib)
     except Unsupported as e:
         raise Untranslatable(f"the kernel cannot read the query: {e}") from None
+    terms, names, hyps, goal = _statement_of_query(q)
+    assertions = q.assertions
     lifted = _lifted_terms(q, assertions)
     query_form = goal != "False"
     qname = f"{name}_query" if query_form else name
@@ -502,18 +483,7 @@ def _lit_text(key: Any, pol: bool, terms: CoqTerms, lifted: dict[str, Any]) -> s
 
 def _lit_vars(f: Any) -> set[str]:
     """The kernel variables of the literals of formula ``f``."""
-    out: set[str] = set()
-    stack = [f]
-    while stack:
-        g = stack.pop()
-        if isinstance(g, bool):
-            continue
-        if g[0] == "lit":
-            if g[1][0] == "lin":
-                out.update(v for mono, _ in g[1][1] for v, _ in mono)
-        else:
-            stack.extend(g[1])
-    return out
+    return {v for key, _ in literals(f) if key[0] == "lin" for mono, _ in key[1] for v, _ in mono}
 
 
 class _Replay:
@@ -699,17 +669,7 @@ class _Replay:
 
 def _keys(f: Any) -> list[Any]:
     """The atom keys of the literals of formula ``f`` (each once, in order)."""
-    out: dict[Any, None] = {}
-    stack = [f]
-    while stack:
-        g = stack.pop()
-        if isinstance(g, bool):
-            continue
-        if g[0] == "lit":
-            out.setdefault(g[1])
-        else:
-            stack.extend(reversed(g[1]))
-    return list(out)
+    return list(dict.fromkeys(key for key, _ in literals(f)))
 
 
 def _factor_text(fac: list[Any], terms: CoqTerms, lifted: dict[str, Any]) -> tuple[str, bool, bool]:

@@ -87,10 +87,6 @@ class _OutOfBudget(Exception):
 # the interval evaluator is symcal.exact.intervals' (one evaluator in the code base)
 # ---------------------------------------------------------------------------------------
 
-def _iv_str(x: Any) -> str:
-    return show(x, 12)
-
-
 def _exact_holds(v: Fraction, op: str) -> bool:
     return {">=": v >= 0, ">": v > 0, "<=": v <= 0, "<": v < 0}[op]
 
@@ -435,7 +431,7 @@ class _Prover:
                 if depth >= self.max_depth:
                     unresolved = unresolved or (
                         f"depth limit {self.max_depth} reached on the box {self._fmt_box(box)} "
-                        f"(enclosure {_iv_str(enc) if enc is not None else 'undefined'})"
+                        f"(enclosure {show(enc, 12) if enc is not None else 'undefined'})"
                     )
                     if level > 0:
                         return None, unresolved, covered
@@ -575,7 +571,7 @@ def _recheck(f: Any, syms: list[sympy.Symbol], op: str, conds: list[Any], point:
         except Undefined as e:
             return False, str(e)
         if finite(d) and holds(d, op) is False:
-            return True, f"lhs - rhs in {_iv_str(d)} (mpmath iv, {precision} bits), violating {op} 0"
+            return True, f"lhs - rhs in {show(d, 12)} (mpmath iv, {precision} bits), violating {op} 0"
     return False, "the high-precision enclosure does not exclude the relation"
 
 

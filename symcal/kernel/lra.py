@@ -218,7 +218,7 @@ def read_query(text: str) -> Query:
                 cmd[2] if head == "declare-const" and len(cmd) == 3 else None)
             if sort not in ("Real", "Int", "Bool") or not isinstance(cmd[1], str) or cmd[1] in q.sorts:
                 raise Unsupported(f"declaration {cmd!r}: only fresh constants of sort Real, Int or Bool")
-            q.sorts[cmd[1]] = "Bool" if sort == "Bool" else "Real"
+            q.sorts[cmd[1]] = sort  # as declared; the kernel reads Int as Real (tests only "Bool")
         elif head == "define-fun" and len(cmd) == 5 and cmd[2] == [] and isinstance(cmd[1], str):
             defined[cmd[1]] = expand_lets(cmd[4], defined)
         elif head == "assert" and len(cmd) == 2:
