@@ -65,6 +65,10 @@ if TYPE_CHECKING:
 __all__ = ["CoqFile", "ExportResult", "CoqTerms", "Untranslatable", "export_coq", "farkas_lemma",
            "identity_lemma", "witness_lemma", "run_coqc", "coqc_available"]
 
+# One lemma's text beyond this is not written: the largest replay that compiled was 67 KB (about
+# 10 s, 0.5 GB); a 4.4 MB one (duchi2010.definition8 at m = 6) made coqc exhaust 24 GB.
+MAX_LEMMA_CHARS = 100_000
+
 PRELUDE = """Require Import Reals Lra Psatz.
 Open Scope R_scope.
 
@@ -473,7 +477,11 @@ def farkas_lemma(name: str, cert: dict[str, Any], *, follow_tree: bool = True) -
         lines += ["", f"Lemma {name} :\n  {_forall(terms, names, hyps, goal)}.", "Proof.",
                   f"  intros {args}." if args else "  intros.",
                   f"  refine (symcal_nn _ _ ({qname} {args})).".replace(" )", ")"), "  symcal_em.", "Qed."]
-    return "\n".join(lines)
+    text = "\n".join(lines)
+    if len(text) > MAX_LEMMA_CHARS:
+        raise Untranslatable(f"the case tree's Coq replay is {len(text) // 1000:,} KB, beyond the "
+                             f"{MAX_LEMMA_CHARS // 1000} KB per lemma that coqc compiles in bounded memory")
+    return text
 
 
 def _lit_text(key: Any, pol: bool, terms: CoqTerms, lifted: dict[str, Any]) -> str:

@@ -85,6 +85,16 @@ def test_a_query_lemma_states_the_claim_and_keeps_the_query_itself():
     assert "Admitted" not in text and "admit" not in text
 
 
+def test_a_replay_too_large_for_coqc_is_skipped_with_the_reason(monkeypatch):
+    # duchi2010.definition8 at m = 6 gave a 4.4 MB lemma that made coqc exhaust 24 GB
+    import symcal.export_coq as E
+
+    size = len(farkas_lemma("twice_positive", QUERY_CERT))
+    monkeypatch.setattr(E, "MAX_LEMMA_CHARS", size - 1)
+    with pytest.raises(Untranslatable, match="KB per lemma that coqc compiles in bounded memory"):
+        farkas_lemma("twice_positive", QUERY_CERT)
+
+
 # --- coqc --------------------------------------------------------------------------------------
 
 def write(tmp_path: Path, name: str, body: str) -> Path:
