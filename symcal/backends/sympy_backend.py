@@ -91,9 +91,78 @@ def decide_identity(lhs: Any, rhs: Any, conditions: Any, budget: Budget, scope: 
     if formal is not None:
         not_zero = f"residual {sympy.sstr(r)[:120]} is not formally zero ({formal.reason})"
     conds = list(conditions) if conditions else []
-    symbols = sorted(set(diff.free_symbols).union(*[getattr(c, "free_symbols", set()) for c in conds]), key=str)
     rng = random.Random(12345)
     tried = 0
+    for shown_functions, inst_diff, inst_conds in _instantiated(diff, conds, rng):
+        out, n = _try_points(inst_diff, inst_conds, shown_functions, rng, budget, scope)
+        tried += n
+        if out is not None:
+            return out
+    return Outcome(
+        Status.UNKNOWN, scope, NAME,
+        reason=f"{not_zero}, and none of {tried} exact test points excluded 0",
+    )
+
+
+def _applied_functions(exprs: list[Any]) -> dict[Any, int] | None:
+    """The undefined functions applied in ``exprs`` with their arities; None when one is
+    applied with two different numbers of arguments."""
+    from sympy.core.function import AppliedUndef
+
+    out: dict[Any, int] = {}
+    for e in exprs:
+        for a in getattr(e, "atoms", lambda *_: set())(AppliedUndef):
+            if out.setdefault(a.func, len(a.args)) != len(a.args):
+                return None
+    return out
+
+
+def _polynomial_function(arity: int, rng: random.Random) -> sympy.Lambda:
+    """A polynomial of total degree 3 in ``arity`` arguments with seeded non-zero rational
+    coefficients, one per monomial (so it is neither symmetric nor affine): a concrete real
+    function, differentiable everywhere."""
+    import itertools
+
+    xs = sympy.symbols(f"u1:{arity + 1}") if arity else ()
+    body = sympy.Integer(0)
+    for degree in range(4):
+        for combo in itertools.combinations_with_replacement(range(arity), degree):
+            c = sympy.Rational(rng.choice([-1, 1]) * rng.randint(1, 9), rng.randint(1, 5))
+            body += c * sympy.Mul(*[xs[i] for i in combo])
+    return sympy.Lambda(xs, body)
+
+
+def _instantiated(diff: Any, conds: list[Any], rng: random.Random) -> Any:
+    """(functions shown, residual, conditions) to test at exact points: the residual itself, or,
+    when it applies undefined functions (an identity claimed for every function ``phi``), the
+    residual with each of them replaced by a concrete polynomial -- three seeded choices.  One
+    function at which the identity fails at one point refutes an identity claimed for all
+    functions; derivatives of the instantiated functions are evaluated (``doit``)."""
+    funcs = _applied_functions([diff, *conds])
+    if not funcs:
+        yield {}, diff, conds
+        return
+    for _ in range(3):
+        lams = {f: _polynomial_function(arity, rng) for f, arity in sorted(funcs.items(), key=lambda kv: str(kv[0]))}
+
+        def put(e: Any, lams: dict[Any, Any] = lams) -> Any:
+            for f, lam in lams.items():
+                e = e.replace(f, lam)
+            return e.doit() if e.has(sympy.Derivative, sympy.Subs) else e
+        yield {str(f): f"Lambda({lam.variables}, {sympy.sstr(lam.expr)})" for f, lam in lams.items()}, put(diff), \
+            [put(c) for c in conds]
+
+
+def _try_points(diff: Any, conds: list[Any], functions: dict[str, str], rng: random.Random, budget: Budget,
+                scope: str) -> tuple[Outcome | None, int]:
+    """A refutation at one of 60 exact rational points (the residual there certainly non-zero),
+    or None; and how many points were evaluated."""
+    from sympy.core.function import AppliedUndef
+
+    symbols = sorted(set(diff.free_symbols).union(*[getattr(c, "free_symbols", set()) for c in conds]), key=str)
+    tried = 0
+    if diff.has(AppliedUndef):
+        return None, 0
     for pt in _points(symbols, rng, 60):
         if budget.expired():
             break
@@ -115,15 +184,13 @@ def decide_identity(lhs: Any, rhs: Any, conditions: Any, budget: Budget, scope: 
             return Outcome(
                 Status.REFUTED, scope, NAME,
                 Witness(
-                    {str(s): v for s, v in pt.items()}, rechecked=True,
+                    {**{str(s): v for s, v in pt.items()}, **functions}, rechecked=True,
                     detail=f"lhs - rhs = {shown} != 0 at this point",
-                    found_by="exact rational test points",
+                    found_by="exact rational test points" + (
+                        ", each undefined function replaced by a concrete polynomial" if functions else ""),
                 ),
-            )
-    return Outcome(
-        Status.UNKNOWN, scope, NAME,
-        reason=f"{not_zero}, and none of {tried} exact test points excluded 0",
-    )
+            ), tried
+    return None, tried
 
 
 def _decide_matrix(lhs: sympy.Matrix, rhs: sympy.Matrix, conditions: Any, budget: Budget, scope: str) -> Outcome:

@@ -139,7 +139,9 @@ def identity(
     finding: Finding | None = None,
     scope: str = "",
 ) -> Claim:
-    """``lhs == rhs`` for all real values of the free symbols (where both are defined).
+    """``lhs == rhs`` for all real values of the free symbols (where both are defined), and for
+    every function that an undefined sympy ``Function`` (``phi(x)``) stands for: a false one is
+    refuted by a concrete polynomial in its place at an exact point.
 
     ``lhs``/``rhs`` are sympy expressions, or functions of the size ``m`` with ``sizes``.
     ``conditions`` restricts the points used to look for a refutation (e.g. ``x > 0`` when

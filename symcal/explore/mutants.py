@@ -346,15 +346,16 @@ def _strict_edit(r: Relational, polarity: set[int]) -> tuple[Relational, bool] |
 
 
 def _walk_constants(expr: Any, parent: Any = None) -> list[sympy.Number]:
-    """Numeric constants outside exponents and outside function arguments (``exp(2 x)``, the
-    pieces of a ``Piecewise``: a definition, not a bound), not the sign factor -1 of a product."""
+    """Numeric constants outside exponents, orders of derivatives and function arguments
+    (``exp(2 x)``, the pieces of a ``Piecewise``: a definition, not a bound), not the sign factor
+    -1 of a product."""
     if isinstance(expr, sympy.Number):
         if not expr.is_finite or (isinstance(parent, sympy.Mul) and abs(expr) == 1):
             return []
         return [expr]
     if not isinstance(expr, sympy.Basic) or isinstance(expr, sympy.Function):
         return []
-    args = expr.args[:1] if isinstance(expr, sympy.Pow) else expr.args
+    args = expr.args[:1] if isinstance(expr, sympy.Pow | sympy.Derivative) else expr.args
     return [c for a in args for c in _walk_constants(a, expr)]
 
 
@@ -378,6 +379,8 @@ def _replace_constant(expr: Any, c: sympy.Number, new: Any, parent: Any = None) 
         return expr
     if isinstance(expr, sympy.Pow):
         return sympy.Pow(_replace_constant(expr.args[0], c, new, expr), expr.args[1])
+    if isinstance(expr, sympy.Derivative):  # the orders of differentiation are not values
+        return sympy.Derivative(_replace_constant(expr.args[0], c, new, expr), *expr.args[1:])
     return expr.func(*[_replace_constant(a, c, new, expr) for a in expr.args])
 
 
