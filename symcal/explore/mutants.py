@@ -51,8 +51,9 @@ occurs both ways (a bi-implication) is made strict as a change, not a strengthen
 Follow-up decisions for undecided mutants: an all-sizes mutant (local lemma) whose local argument
 does not apply is decided at its two smallest sizes, where a re-checked counterexample refutes it
 for all sizes (killed); a mutant whose only counterexamples divide by zero (z3's division is
-total, exact arithmetic's is not) is decided again with every denominator non-zero -- proved, it
-stays undecided with that reason ("holds wherever its statement is defined").  Undecided mutants
+total, exact arithmetic's is not) is decided again with every denominator non-zero -- proved, no exact
+counterexample exists and it *survives* ("holds wherever it is defined": the edit loosened only
+what keeps a denominator non-zero; listed apart in ``--findings``).  Undecided mutants
 are tabulated by reason (``undecided_by_reason`` in the JSON).
 
 Every survivor is a *finding* about its claim (``symcal selftest --findings``): a hypothesis not
@@ -117,11 +118,12 @@ FINDING_KINDS = {
     "flip": "inequality holds both ways (an equality there)",
     "swap": "symmetric in the exchanged symbols",
     "twin": "declared twin does not break the claim",
+    "defined": "the edit only reaches points where the statement is undefined",
 }
+_DEFINED_ONLY = "holds wherever it is defined"
 
 # the undecided, by reason (a verdict's reason text -> a short label; first match wins)
 _UNDECIDED_REASONS = (
-    ("holds wherever its statement is defined", "defined only: every counterexample z3 finds divides by zero"),
     ("not formally zero", "identity: residual not formally zero, no exact test point decides (uninterpreted "
                           "functions)"),
     ("local argument does not apply", "local lemma does not apply"),
@@ -180,6 +182,8 @@ class MutantResult:
         original_false = self.mutant.original.expected is Status.REFUTED or self.mutant.original.finding is not None
         if original_false and self.mutant.operator != "twin":
             return "a false statement made true by the edit"
+        if self.why.startswith(_DEFINED_ONLY):
+            return FINDING_KINDS["defined"]
         if self.mutant.operator == "strict" and "hypothesis" in self.mutant.edit:
             return "boundary of a hypothesis harmless"
         return FINDING_KINDS.get(self.mutant.operator, "survived")
@@ -1043,9 +1047,13 @@ def _settle(r: MutantResult, what: str, q: Claim, v: Verdict) -> MutantResult:
                                              "a counterexample to the statement for all sizes (the local argument "
                                              "does not apply to the mutant)")
     if what == "defined" and v.status is Status.PROVED:
-        return MutantResult(mu, r.verdict, "undecided",
-                            "holds wherever its statement is defined: z3's only counterexamples divide by zero, where "
-                            f"exact arithmetic is undefined (proved with every denominator non-zero: {v.scope})")
+        # decided: no exact counterexample exists (the mutant is proved at every point where it is
+        # defined); z3's "counterexamples" divide by zero.  The check cannot kill it, so it survives
+        # -- usually the edit loosened a hypothesis whose job is to keep a denominator non-zero.
+        return MutantResult(mu, v, "survived",
+                            f"{_DEFINED_ONLY} (proved with every denominator non-zero: {v.scope}); z3's only "
+                            "counterexamples divide by zero, where exact arithmetic is undefined, so no exact "
+                            "counterexample exists: the edit loosened only what keeps the statement defined")
     return r
 
 

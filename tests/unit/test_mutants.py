@@ -207,3 +207,15 @@ def test_a_survivor_of_a_valid_conclusion_is_not_called_equivalent():
     got = {r.mutant.edit: r for r in report.results}
     loosened = got["make x + 1 > 0 non-strict in the premise of an implication"]
     assert loosened.outcome == "equivalent" and "for all values" in loosened.why
+
+
+def test_a_mutant_whose_only_counterexamples_divide_by_zero_survives_as_defined_only():
+    # x > 0 keeps 1/x^2 defined; with it dropped, z3's only counterexample is x = 0 (its division
+    # is total), but wherever 1/x^2 is defined the mutant holds: no exact counterexample exists, so
+    # it survives -- listed apart from the findings about the paper, never counted as killed
+    c = implies("test2026.defined", hypotheses={"x_pos": [x > 0]}, conclusion=1 / x**2 > 0, cite=C)
+    report = M.run_selftest([c], timeout=10, jobs=1)
+    dropped = {r.mutant.edit: r for r in report.results}["drop hypothesis x_pos"]
+    assert dropped.outcome == "survived" and dropped.why.startswith("holds wherever it is defined")
+    assert dropped.finding == M.FINDING_KINDS["defined"] and "FINDING" not in dropped.why
+    assert report.count("undecided") == 0 and report.count("unsound") == 0
