@@ -68,8 +68,9 @@ def _symbols(exprs: list[Any]) -> list[sympy.Symbol]:
 
 
 def _candidates(
-    result_model: dict[str, Fraction], constraints: list[Any], zvars: list[Any], budget: Budget
-) -> list[dict[str, Fraction]]:
+    result_model: dict[str, Fraction], constraints: list[Any], zvars: list[Any], budget: Budget,
+    exact: dict[str, Any] | None = None,
+) -> list[dict[str, Any]]:
     cands = []
     try:
         cands.extend(z3_backend.small_models(constraints, zvars, Budget(min(3.0, max(0.1, budget.left() / 3)))))
@@ -88,7 +89,18 @@ def _candidates(
         pinned = None
     if pinned is not None:
         cands.append(pinned)
+    if exact is not None:  # last, z3's algebraic model itself, re-checked in exact algebraic arithmetic
+        cands.append(exact)
     return cands
+
+
+def _algebraic_note(values: dict[Any, Any]) -> str:
+    """For a witness with algebraic (irrational) values: what they are, with decimals to read."""
+    alg = {s: v for s, v in values.items() if isinstance(v, sympy.Basic) and not isinstance(v, sympy.Rational)}
+    if not alg:
+        return ""
+    shown = ", ".join(f"{s} ~ {sympy.N(v, 12)}" for s, v in alg.items())
+    return f" in algebraic arithmetic: {shown}, each the real root of its polynomial named by CRootOf"
 
 
 def decide_implies(hyps: dict[str, list[Any]], conclusion: Any, budget: Budget, scope: str, label: str) -> Outcome:
@@ -120,7 +132,7 @@ def decide_implies(hyps: dict[str, list[Any]], conclusion: Any, budget: Budget, 
         return Outcome(Status.UNKNOWN, scope, "z3", reason=res.reason)
     assert res.model is not None
     by_name = {str(s): s for s in syms}
-    for cand in _candidates(res.model, constraints, zvars, budget):
+    for cand in _candidates(res.model, constraints, zvars, budget, res.algebraic):
         values = {by_name[k]: v for k, v in cand.items() if k in by_name}
         if len(values) < len(syms):
             continue
@@ -130,12 +142,14 @@ def decide_implies(hyps: dict[str, list[Any]], conclusion: Any, budget: Budget, 
             return Outcome(
                 Status.REFUTED, scope, "z3",
                 Witness({str(s): values[s] for s in syms}, rechecked=True,
-                        detail="every hypothesis holds and the conclusion fails (exact re-check)",
+                        detail="every hypothesis holds and the conclusion fails (exact re-check"
+                               + _algebraic_note(values) + ")",
                         found_by=f"z3 {ver}", query=SmtResult("z3", ver, "sat", res.smtlib)),
             )
     return Outcome(
         Status.UNKNOWN, scope, "z3",
-        reason="z3 found a model but no rounding of it passed the exact re-check",
+        reason="z3 found a model but no rounding of it passed the exact re-check (nor the model itself, in exact "
+               "algebraic arithmetic)",
     )
 
 
@@ -254,7 +268,7 @@ def decide_exists(
         return Outcome(Status.UNKNOWN, scope, "z3", reason=res.reason)
     assert res.model is not None
     by_name = {str(s): s for s in syms}
-    for cand in _candidates(res.model, zc, zvars, budget):
+    for cand in _candidates(res.model, zc, zvars, budget, res.algebraic):
         values = {by_name[k]: v for k, v in cand.items() if k in by_name}
         if len(values) < len(syms):
             continue
@@ -262,7 +276,8 @@ def decide_exists(
         if all(v is True for v in st.values()):
             return Outcome(Status.WITNESSED, scope, "z3",
                            Witness({str(s): values[s] for s in syms}, rechecked=True,
-                                   detail="every constraint holds (exact re-check)", found_by=f"z3 {ver}",
+                                   detail="every constraint holds (exact re-check" + _algebraic_note(values) + ")",
+                                   found_by=f"z3 {ver}",
                                    query=SmtResult("z3", ver, "sat", res.smtlib)))
     return Outcome(Status.UNKNOWN, scope, "z3",
                    reason="z3 found a model but no rounding of it passed the exact re-check")

@@ -139,9 +139,38 @@ def model_fraction(v: Any, digits: int = 40) -> Fraction:
     raise NoBackendAvailable(f"cannot read model value {v}")
 
 
-def evaluate_exact(e: Any, values: dict[sympy.Symbol, Fraction]) -> Any:
-    """Substitute exact rationals and evaluate; returns a sympy number or truth value."""
-    sub = {s: sympy.Rational(v.numerator, v.denominator) for s, v in values.items()}
+def model_algebraic(v: Any) -> sympy.Expr | None:
+    """A z3 model value exactly, as a sympy number: a Rational, or for an algebraic number the
+    real root of its polynomial that z3 names (``CRootOf``, exact; its index is checked against
+    z3's decimal approximation).  None when it cannot be read."""
+    import z3
+
+    if z3.is_int_value(v) or z3.is_rational_value(v):
+        q = model_fraction(v)
+        return sympy.Rational(q.numerator, q.denominator)
+    if not z3.is_algebraic_value(v):
+        return None
+    t = sympy.Symbol("t")  # a bound variable of the polynomial (CRootOf's poly is a PurePoly)
+    coeffs = [int(c.as_long()) for c in v.poly()]  # lowest degree first
+    poly = sympy.Poly(list(reversed(coeffs)), t, domain=sympy.ZZ)
+    k = int(v.index()) - 1  # z3: 1-based among the real roots in increasing order
+    try:
+        root = sympy.CRootOf(poly, k)
+    except (IndexError, ValueError, sympy.PolynomialError):
+        return None
+    # (a root of a reducible polynomial may come back as a rational or with radicals); the check
+    # of the index is a sanity check only: whatever value this is, the caller re-checks it exactly
+    approx = model_fraction(v, 30)
+    if not root.is_real or abs(sympy.N(root - sympy.Rational(approx.numerator, approx.denominator), 30)) > 1e-20:
+        return None
+    return root
+
+
+def evaluate_exact(e: Any, values: dict[sympy.Symbol, Any]) -> Any:
+    """Substitute exact values (Fractions, or exact sympy numbers such as an algebraic
+    ``CRootOf``) and evaluate; returns a sympy number or truth value."""
+    sub = {s: v if isinstance(v, sympy.Basic) else sympy.Rational(v.numerator, v.denominator)
+           for s, v in values.items()}
     if isinstance(e, bool):
         return sympy.true if e else sympy.false
     return sympy.sympify(e).xreplace(sub)

@@ -15,7 +15,7 @@ from fractions import Fraction
 from typing import Any
 
 from symcal.backends.base import Budget
-from symcal.backends.translate import model_fraction
+from symcal.backends.translate import model_algebraic, model_fraction
 
 __all__ = ["NAME", "version", "SolveResult", "solve", "smtlib_text", "small_models", "pinned_model", "divisors"]
 
@@ -34,6 +34,8 @@ class SolveResult:
     model: dict[str, Fraction] | None
     smtlib: str
     reason: str = ""
+    # the model exactly, when some value is an algebraic number: name -> sympy Rational or CRootOf
+    algebraic: dict[str, Any] | None = None
 
 
 def smtlib_text(constraints: list[Any], comment: str = "") -> str:
@@ -93,11 +95,13 @@ def solve(
         return SolveResult("unknown", None, text, reason)
     m = s.model()
     names = variables if variables is not None else [d() for d in m.decls()]
-    values: dict[str, Fraction] = {}
-    for v in names:
-        val = m.eval(v, model_completion=True)
-        values[str(v)] = model_fraction(val)
-    return SolveResult("sat", values, text)
+    got = {str(v): m.eval(v, model_completion=True) for v in names}
+    values = {k: model_fraction(val) for k, val in got.items()}
+    algebraic: dict[str, Any] | None = None
+    if any(z3.is_algebraic_value(val) for val in got.values()):
+        exact = {k: model_algebraic(val) for k, val in got.items()}
+        algebraic = exact if all(x is not None for x in exact.values()) else None
+    return SolveResult("sat", values, text, algebraic=algebraic)
 
 
 def small_models(

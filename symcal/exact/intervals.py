@@ -126,6 +126,27 @@ def from_fraction(q: Fraction) -> Any:
     return iv.mpf(q.numerator) / iv.mpf(q.denominator)
 
 
+_ROOTS: dict[tuple[Any, int], tuple[Fraction, Fraction]] = {}
+
+
+def root_interval(r: Any, bits: int) -> Any:
+    """An interval containing the real algebraic number ``r`` (a sympy ``CRootOf``): the
+    ``r.index``-th real root, in increasing order, of its square-free polynomial, isolated by
+    sympy's exact real-root isolation (rational endpoints, no floating point) to width below
+    ``2**-bits``."""
+    key = (r, bits)
+    if key not in _ROOTS:
+        found = r.poly.intervals(eps=sympy.Rational(1, 2 ** min(bits, 8192)))
+        real = [ab for ab, _ in found]
+        if r.index >= len(real):  # pragma: no cover - CRootOf indexes the real roots first
+            raise Unenclosable(f"{r} has no real root number {r.index}")
+        a, b = real[r.index]
+        if len(_ROOTS) > 1000:
+            _ROOTS.clear()
+        _ROOTS[key] = (Fraction(int(a.p), int(a.q)), Fraction(int(b.p), int(b.q)))
+    return hull(*_ROOTS[key])
+
+
 def hull(lo: Fraction, hi: Fraction) -> Any:
     """An interval containing ``[lo, hi]``."""
     if lo == hi:
@@ -180,6 +201,10 @@ def compile_enclosure(expr: Any, *, exact_floats: bool = False, limits: bool = F
         if isinstance(e, sympy.Rational):
             q = Fraction(int(e.p), int(e.q))
             return lambda env: from_fraction(q)
+        if isinstance(e, sympy.CRootOf):
+            if not e.is_real:
+                raise NoBackendAvailable(f"interval: {e} is not a real root")
+            return lambda env: root_interval(e, iv.prec)
         if e is sympy.pi:
             return lambda env: iv.pi
         if e is sympy.E:

@@ -18,7 +18,8 @@
 
   The result is expanded as a (Laurent) polynomial in these indeterminates.  It is
   formally zero when every coefficient is zero -- each coefficient is an algebraic number
-  (rationals and radicals), tested *exactly*: an annihilating polynomial ``P`` of the
+  (rationals, radicals and real roots of polynomials over Q -- ``CRootOf``, as z3's algebraic
+  models are read), tested *exactly*: an annihilating polynomial ``P`` of the
   coefficient is built by resultants (no floating point), ``P = x^m Q`` with ``Q(0) != 0``;
   if ``m = 0`` the coefficient is non-zero, else it is 0 as soon as a rigorous enclosure
   puts it inside Cauchy's bound ``|q_0| / (|q_0| + max |q_k|)``, below which ``Q`` has no root.
@@ -484,7 +485,8 @@ _ALG_CACHE: dict[sympy.Basic, bool] = {}
 
 
 def _is_algebraic(e: sympy.Basic) -> bool:
-    """A closed real-algebraic expression: rationals, +, *, rational powers (no I)."""
+    """A closed real-algebraic expression: rationals, real roots of polynomials over Q (``CRootOf``),
+    +, *, rational powers (no I)."""
     if isinstance(e, sympy.Rational):
         return True
     hit = _ALG_CACHE.get(e)
@@ -494,6 +496,8 @@ def _is_algebraic(e: sympy.Basic) -> bool:
         ok = all(_is_algebraic(a) for a in e.args)
     elif isinstance(e, sympy.Pow):
         ok = isinstance(e.args[1], sympy.Rational) and _is_algebraic(e.args[0])
+    elif isinstance(e, sympy.CRootOf):  # a real root of a polynomial over Q (an algebraic witness)
+        ok = bool(e.is_real) and e.poly.domain in (sympy.ZZ, sympy.QQ)
     else:
         ok = False
     if len(_ALG_CACHE) > 10_000:
@@ -550,6 +554,15 @@ def _annihilator(c: sympy.Expr, deadline: Any) -> sympy.Poly | None:
             return sympy.Add(*[rw(a) for a in node.args])
         if isinstance(node, sympy.Mul):
             return sympy.Mul(*[rw(a) for a in node.args])
+        if isinstance(node, sympy.CRootOf):  # y with its polynomial P(y) = 0
+            if (node, 0) not in seen:
+                if len(ys) >= MAX_RADICALS:
+                    raise _TooLarge
+                y = sympy.Dummy(f"y{len(ys)}")
+                rels.append(sympy.expand(node.poly.as_expr(y)))
+                ys.append(y)
+                seen[(node, 0)] = y
+            return seen[(node, 0)]
         if isinstance(node, sympy.Pow) and isinstance(node.args[1], sympy.Rational):
             b, k = node.args
             if isinstance(k, sympy.Integer):

@@ -180,3 +180,33 @@ def test_truth_decides_closed_relations_and_their_connectives_through_sign():
     assert truth(sympy.And(sympy.sqrt(2) > 1, x > 0)) is None  # ... an undecided part leaves it open
     hidden = cos(2 * pi / 7) + cos(4 * pi / 7) + cos(6 * pi / 7) + R(1, 2)
     assert truth(hidden >= 0) is None and truth(sympy.Ne(hidden, 0)) is None  # never a guess
+
+
+def test_real_roots_of_polynomials_are_algebraic_numbers_for_the_zero_test():
+    # z3's algebraic models reach the re-check as CRootOf (issue 12, item 2): zero is proved by
+    # an annihilating polynomial and Cauchy's bound, non-zero by a rigorous enclosure of the root
+    t = sympy.Symbol("t")
+    c = sympy.CRootOf(sympy.Poly([7, 10, -11, 2], t), 2)  # ~0.52610 (Xia et al.'s constant c)
+    z = sympy.CRootOf(sympy.Poly([2, 9, 7, -2], t), 2)  # ~0.22028
+    stationary = -10 * c - 11 * z * c - 3 * z**2 * c - z**2 + 3 * z + 6  # 0 at (c, z), exactly
+    assert sign(stationary).value == 0
+    assert sign(stationary + sympy.Rational(1, 10**30)).value == 1
+    assert sign(7 * c**3 + 10 * c**2 - 11 * c + 2).value == 0
+    assert sign(c - sympy.Rational(1, 2)).value == 1 and sign(z - sympy.Rational(1, 4)).value == -1
+    from symcal.exact import truth
+
+    assert truth(z < c) is True
+
+
+def test_an_algebraic_counterexample_refutes_an_implication_exactly():
+    from symcal import Citation, implies
+    from symcal.runner import check
+    from symcal.verdicts import Status
+
+    x = sympy.Symbol("x", real=True)
+    c = implies("test2026.cube_root", hypotheses={"cube": [sympy.Eq(x**3, 2)]}, conclusion=x < 1,
+                cite=Citation("test2026", "eq. 1", "x^3 = 2 => x < 1"))
+    v = check(c)
+    assert v.status is Status.REFUTED and v.witness.rechecked
+    assert sympy.minimal_polynomial(v.witness.values["x"], x) == x**3 - 2
+    assert "algebraic arithmetic: x ~ 1.2599" in v.witness.detail
