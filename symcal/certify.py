@@ -17,8 +17,11 @@ Producers:
   subtree per disjunct of an asserted disjunction of cubes).  Each leaf's multipliers come
   from an LP (scipy HiGHS) over the leaf's literals -- and, when they are not linear, their
   products of two, and (once nothing is left to split on) of more literals -- made exact by
-  solving for the LP's support in rational arithmetic.  The finished tree is checked by the
-  kernel before it is returned: one it rejects is a producer bug, reported as such.
+  solving for the LP's support in rational arithmetic.  A nonlinear leaf that none of these
+  closes gets a last try in :mod:`symcal.certify_sos`: free polynomial multipliers of its
+  equalities and a sum of squares from a semidefinite program (cvxopt, optional), made exact.
+  The finished tree is checked by the kernel before it is returned: one it rejects is a
+  producer bug, reported as such.
 * ``identity``: a sympy ``proved`` identity whose sides are rational functions: the sides
   are written as s-expressions; the kernel expands lhs - rhs itself (exp/log/root terms and
   applications of undefined functions, a derivative ``f'(a)`` named as a function ``f'``,
@@ -123,26 +126,12 @@ def _columns(cons: list[tuple[Poly, bool, list[Any]]],
 def _nullspace_solution(cols: list[Poly], support: list[int], approx: list[float]) -> list[Fraction] | None:
     """Exact lambdas on ``support`` with sum lambda_j * G_j constant: the free variables of the
     linear system fixed to rationalised LP values, the pivots solved exactly."""
+    from symcal.certify_sos import rref
+
     monos = sorted({m for j in support for m in cols[j].terms if m})
     rows = [[cols[j].terms.get(m, Fraction(0)) for j in support] for m in monos]
     n = len(support)
-    pivots: list[int] = []
-    r = 0
-    for c in range(n):  # reduced row echelon form over the rationals
-        pr = next((i for i in range(r, len(rows)) if rows[i][c] != 0), None)
-        if pr is None:
-            continue
-        rows[r], rows[pr] = rows[pr], rows[r]
-        inv = 1 / rows[r][c]
-        rows[r] = [x * inv for x in rows[r]]
-        for i in range(len(rows)):
-            if i != r and rows[i][c] != 0:
-                f = rows[i][c]
-                rows[i] = [a - f * b for a, b in zip(rows[i], rows[r], strict=True)]
-        pivots.append(c)
-        r += 1
-        if r == len(rows):
-            break
+    pivots = rref(rows, n) or []
     free = [c for c in range(n) if c not in pivots]
     if not free:
         return None
@@ -323,9 +312,15 @@ class _Search:
                 found = _lp_leaf(cons, degree, kcons)
                 if found is not None:
                     return {"farkas": found[0]}, frozenset().union(*(node.reason[keys[i]] for i in found[1]))
+        if atom is None and not linear:  # a sum of squares from a semidefinite program (cvxopt, optional)
+            from symcal.certify_sos import sos_leaf
+
+            found = sos_leaf(cons, kcons, _columns(cons, 2), self.deadline)
+            if found is not None:
+                return {"farkas": found[0]}, frozenset().union(*(node.reason[keys[i]] for i in found[1]))
         if atom is None:
-            raise GiveUp("a branch is consistent as far as the LP relaxation can tell (nonlinear, or the query "
-                         "is satisfiable)")
+            raise GiveUp("a branch is consistent as far as the LP relaxation and a sum of squares of degree 2 "
+                         "can tell (nonlinear, or the query is satisfiable)")
         key, pol = atom
         then, then_on = self.tree(_Node(list(node.open), {**node.assign, key: pol}, dict(node.reason)), key)
         if key not in then_on:

@@ -604,7 +604,7 @@ class _Replay:
                 lines.append(f"{ind}assert ({fact} : 0 < {product}) by ({clear}repeat apply Rmult_lt_0_compat; lra).")
             else:
                 lines.append(f"{ind}assert ({fact} : 0 <= {product}) by "
-                             f"({clear}repeat apply Rmult_le_pos; try apply pow2_ge_0; lra).")
+                             f"({clear}repeat (apply pow2_ge_0 || apply Rmult_le_pos); lra).")
             used.append(fact)
         keep = " ".join(dict.fromkeys(used))
         lines.append(f"{ind}clear - {keep}; lra." if keep else f"{ind}lra.")

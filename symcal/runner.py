@@ -80,12 +80,19 @@ def _cross_budget(timeout: float) -> float:
     return min(timeout, 30.0)
 
 
+def _certify_budget(timeout: float) -> float:
+    """CPU seconds for building one decision's certificates (its own phase, own kill): as long
+    as the decision's own budget, at most 30.  (At most 60 certifies one more claim of the
+    library, calauzenes2013.theorem5_2.proof_split, and costs the whole-library run 3.4 min.)"""
+    return min(timeout, 30.0)
+
+
 def _certify(task: Task, out: Outcome, timeout: float) -> Outcome:
     """The outcome with its certificates built and checked by symcal.kernel (its own phase)."""
     from symcal import certify
 
     try:
-        return certify.certify(out, task.claim, task.size, _cross_budget(timeout))
+        return certify.certify(out, task.claim, task.size, _certify_budget(timeout))
     except Exception as e:  # the producer failed: the decision stands, not certified
         return certify.with_certificate(out, certify.CertificateCheck("none", False, f"certification failed: {e}"))
 
@@ -105,7 +112,7 @@ def _cpu_backstop(timeout: float, cross: bool, certify: bool = False) -> None:
     opinion's) is spent, whatever it is doing."""
     import resource
 
-    limit = int(timeout + (_cross_budget(timeout) if cross else 0) + (_cross_budget(timeout) if certify else 0) + 5)
+    limit = int(timeout + (_cross_budget(timeout) if cross else 0) + (_certify_budget(timeout) if certify else 0) + 5)
     used = int(resource.getrusage(resource.RUSAGE_SELF).ru_utime) + 1
     try:
         resource.setrlimit(resource.RLIMIT_CPU, (limit + used, limit + used + 2))
@@ -219,7 +226,8 @@ def _execute(
                     more = False
                 if more:
                     r.decided, r.phase = (out, secs), str(more)
-                    r.deadline = time.monotonic() + _hard_limit(_cross_budget(timeout))
+                    r.deadline = time.monotonic() + _hard_limit(
+                        _certify_budget(timeout) if more == "certificate" else _cross_budget(timeout))
                     continue
                 finish(conn, r, out, secs)  # type: ignore[arg-type]
             now = time.monotonic()

@@ -129,11 +129,52 @@ def test_an_altered_residual_is_rejected():
     assert res.status is Status.UNKNOWN and res.reason.startswith(REJECTED)
 
 
+def test_a_square_found_by_a_semidefinite_program_is_made_exact_and_kernel_checked():
+    pytest.importorskip("cvxopt")
+    x, y = reals("x y")
+    # (x - y)^2 >= 0: no product of literals closes the leaf, a Gram matrix over (1, x, y) does
+    claim = implies("mine2024.sos", hypotheses={}, conclusion=x**2 + y**2 >= 2 * x * y, cite=CITE)
+    out = certify(_decided(claim), claim, None, 10.0)
+    assert out.status is Status.PROVED and out.certificate.checked, out.certificate.reason
+    cert = build(_decided(claim), claim, None, 10.0)[0][1]
+    assert any(f[0] == "sq" for leaf in _leaves(cert["tree"]) for entry in leaf["farkas"] for f in entry[0])
+
+
+def test_an_equality_times_a_free_multiplier_closes_a_leaf():
+    x, y, z = reals("x y z")
+    # x y = 1 => x y z = z: the equality multiplied by z, of either sign (no semidefinite
+    # programme needed: a linear one over the products and the ideal multipliers)
+    claim = implies("mine2024.ideal", hypotheses={"xy": [sympy.Eq(x * y, 1)]}, conclusion=sympy.Eq(x * y * z, z),
+                    cite=CITE)
+    out = certify(_decided(claim), claim, None, 10.0)
+    assert out.status is Status.PROVED and out.certificate.checked, out.certificate.reason
+
+
+def test_a_tampered_square_is_rejected():
+    pytest.importorskip("cvxopt")
+    x, y = reals("x y")
+    claim = implies("mine2024.sos2", hypotheses={}, conclusion=x**2 + y**2 >= 2 * x * y, cite=CITE)
+    built = build(_decided(claim), claim, None, 10.0)
+    cert = copy.deepcopy(built[0][1])
+    for leaf in _leaves(cert["tree"]):
+        for entry in leaf["farkas"]:
+            if entry[0][0][0] == "sq":
+                entry[0][0][1] = [["1", [["x", 1]]], ["1", [["y", 1]]]]  # (x + y)^2 instead of (x - y)^2
+    assert kernel_check(cert)["checked"] is False
+    out = judge(_decided(claim), [(built[0][0], cert, "")])
+    assert out.status is Status.UNKNOWN and REJECTED in out.reason
+
+
 def test_a_nonlinear_proof_without_a_certificate_stays_proved_and_solver_trusted():
     x, y = reals("x y")
-    # (x - y)^2 >= 0 needs a square the producer does not search for
-    claim = implies("mine2024.sos", hypotheses={}, conclusion=x**2 + y**2 >= 2 * x * y, cite=CITE)
-    out = certify(_decided(claim), claim, None, 5.0)
+    # Motzkin's polynomial is non-negative but no sum of squares: no certificate of the shapes the
+    # producer searches (products of literals, squares of degree 2, ideal multipliers) exists
+    claim = implies("mine2024.motzkin", hypotheses={},
+                    conclusion=x**4 * y**2 + x**2 * y**4 - 3 * x**2 * y**2 + 1 >= 0, cite=CITE)
+    decided = _decided(claim)
+    if decided.status is not Status.PROVED:
+        pytest.skip(f"z3 did not prove Motzkin's inequality here: {decided.reason}")
+    out = certify(decided, claim, None, 5.0)
     assert out.status is Status.PROVED
     assert not out.certificate.checked and not out.certificate.rejected and out.certificate.reason
 
