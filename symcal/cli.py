@@ -26,9 +26,11 @@ __all__ = ["build_parser", "main"]
 
 
 class _Parser(argparse.ArgumentParser):
+    """argparse with one-line refusals: ``symcal: error: ...`` naming where the usage is (exit 2),
+    not the usage block first."""
+
     def error(self, message: str) -> None:  # type: ignore[override]
-        self.print_usage(sys.stderr)
-        print(f"symcal: error: {message}", file=sys.stderr)
+        print(f"symcal: error: {message} (usage: {self.prog} --help)", file=sys.stderr)
         raise SystemExit(EXIT_USAGE)
 
 

@@ -231,3 +231,14 @@ def test_a_300_node_dense_distribution_is_answered_within_the_default_limit(tmp_
     assert r.returncode in (0, 1), r.stderr
     rep = json.loads(r.stdout)
     assert rep["m"] == 300 and rep["min_conditional_risk"]["status"] in ("exact", "unknown")
+
+
+@pytest.mark.parametrize("argv", [["export"], ["nosuch"], ["check", "--timeout", "abc"], ["loss", "--r", "x", "map"]])
+def test_argparse_refusals_are_one_line_and_exit_2(argv, capsys):
+    from symcal.cli import main
+
+    with pytest.raises(SystemExit) as e:
+        main(argv)
+    err = capsys.readouterr().err
+    assert e.value.code == 2
+    assert len(err.strip().splitlines()) == 1 and err.startswith("symcal: error: ") and "--help" in err, err

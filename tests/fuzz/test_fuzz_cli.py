@@ -49,6 +49,7 @@ def assert_usage_error(argv, capsys, *names: str) -> str:
     assert "Traceback" not in err + out and "internal error" not in err
     lines = [ln for ln in err.splitlines() if ln.startswith("symcal: error:")]
     assert len(lines) == 1, f"{argv}: expected one 'symcal: error:' line, got {err!r}"
+    assert len(err.strip().splitlines()) == 1, f"{argv}: a refusal is one line, got {err!r}"
     if names:
         assert any(n in lines[0] for n in names), f"{argv}: {lines[0]!r} names none of {names}"
     return lines[0]
