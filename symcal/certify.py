@@ -514,6 +514,8 @@ def sexpr(e: Any, *, transcendental: bool = False) -> str:
             if isinstance(ex, sympy.Rational) and (ex.q == 1 or transcendental):
                 return f"(^ {go(base)} {frac_str(Fraction(int(ex.p), int(ex.q)))})"
             raise GiveUp(f"the power {x} is not an integer power")
+        if transcendental and x is sympy.E:
+            return "(exp 1)"
         if transcendental and isinstance(x, sympy.exp):
             return f"(exp {go(x.args[0])})"
         if transcendental and isinstance(x, sympy.log) and len(x.args) == 1:
@@ -651,6 +653,15 @@ def witness_certificate(claim: Any, m: int | None, w: Any) -> dict[str, Any]:
         return [y for z in x for y in flat(z)] if isinstance(x, list | tuple) else [x]
 
     spec, kind = claim.spec, claim.kind
+    if kind == "finite" and spec.formula is not None:
+        from symcal.claims.core import formula_parts, formula_truth
+
+        for case in spec.cases(m):  # the first failing case, as the enumeration found it
+            if formula_truth(spec.formula, case)[0] is False:
+                conds, vals = formula_parts(spec.formula, case, f"formula of {claim.id}")
+                return {"kind": "witness", "values": {_name(s): frac_str(v) for s, v in vals.items()},
+                        "fails": [sexpr(sympy.And(*conds, evaluate=False), transcendental=True)]}
+        raise GiveUp("no case of the formula fails in a second enumeration")
     values = _values(w)
 
     def with_assumptions(exprs: list[Any]) -> list[Any]:
@@ -687,6 +698,32 @@ def witness_certificate(claim: Any, m: int | None, w: Any) -> dict[str, Any]:
         return {"kind": "witness", "values": values, "fails": [sexpr(sympy.Eq(lhs, rhs, evaluate=False))]}
     raise GiveUp(f"a {kind} claim's witness is re-checked by symcal's exact evaluator (its functions are "
                  "Python code), not by the kernel")
+
+
+def enumeration_certificate(claim: Any, m: int | None) -> dict[str, Any]:
+    """Every case of an exhaustive ``finite_check``, stated for the kernel: its formula's
+    conditions at the case's values (``witness`` parts), or the case's ``kernel`` statement."""
+    from symcal.claims.core import formula_parts
+
+    spec = claim.spec
+    if spec.formula is None and spec.kernel is None:
+        raise GiveUp("exhaustive enumeration runs the claim's own Python code (no formula or kernel statement "
+                     "for its cases): no certificate (no solver is involved either)")
+    parts: list[Any] = []
+    for n, case in enumerate(spec.cases(m), 1):
+        label = f"case {n}: {spec.describe(case) if spec.describe else repr(case)}"[:200]
+        if spec.formula is not None:
+            conds, values = formula_parts(spec.formula, case, f"formula of {claim.id}")
+            part = {"kind": "witness", "values": {_name(s): frac_str(v) for s, v in values.items()},
+                    "holds": [sexpr(c, transcendental=True) for c in conds]}
+        else:
+            part = spec.kernel(case)
+            if not isinstance(part, dict):
+                raise GiveUp(f"{label}: the kernel statement is not a certificate")
+        parts.append([label, part])
+    if not parts:
+        raise GiveUp("the domain has no cases")
+    return parts[0][1] if len(parts) == 1 else {"kind": "all", "parts": parts}
 
 
 # ---------------------------------------------------------------------------------------
@@ -897,8 +934,8 @@ def build(out: Outcome, claim: Any, m: int | None, seconds: float = SECONDS,
                 with _time_limit(min(left, part_seconds), "writing the precondition's certificate"):
                     cert = precondition_certificate(claim, m, ev)
             elif isinstance(ev, Exhaustive):
-                raise GiveUp("exhaustive enumeration runs the claim's own Python code: no certificate (no "
-                             "solver is involved either)")
+                with _time_limit(min(left, 4 * part_seconds), "writing the enumeration's certificate"):
+                    cert = enumeration_certificate(claim, m)
             else:
                 raise GiveUp(f"{type(ev).__name__} evidence has no certificate")
         except GiveUp as e:

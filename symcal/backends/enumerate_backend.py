@@ -21,11 +21,12 @@ __all__ = ["NAME", "decide_finite"]
 NAME = "enumerate"
 
 
-def _result(x: Any) -> tuple[bool, str]:
+def _result(x: Any) -> tuple[bool | None, str]:
+    """(True / False / None for undecided, detail) from what ``holds`` returned."""
     if isinstance(x, tuple):
         ok, detail = x[0], x[1]
-        return bool(ok), str(detail)
-    return bool(x), ""
+        return (None if ok is None else bool(ok)), str(detail)
+    return (None if x is None else bool(x)), ""
 
 
 def decide_finite(spec: FiniteSpec, m: int | None, budget: Budget, scope: str) -> Outcome:
@@ -36,12 +37,15 @@ def decide_finite(spec: FiniteSpec, m: int | None, budget: Budget, scope: str) -
                            reason=f"budget of {budget.seconds:g} CPU seconds spent after {n} cases")
         n += 1
         ok, detail = _result(spec.holds(case))
+        if ok is None:
+            values = spec.describe(case) if spec.describe else {"case": repr(case)}
+            return Outcome(Status.UNKNOWN, scope, NAME, reason=f"case {n} ({values}) is undecided: {detail}")
         if not ok:
             ok2, detail2 = _result(spec.holds(case))  # evaluate again: results must be deterministic
             values = spec.describe(case) if spec.describe else {"case": repr(case)}
             if not isinstance(values, dict):
                 values = {"case": values}
-            if ok2:
+            if ok2 is not False:
                 return Outcome(Status.ERROR, scope, NAME, reason=f"case {values} gave different answers twice")
             return Outcome(Status.REFUTED, scope, NAME,
                            Witness(values, rechecked=True, detail=detail or "the case fails (exact)",

@@ -7,6 +7,7 @@ statement that symcal refutes, a recorded :class:`Finding`.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
@@ -28,6 +29,7 @@ from symcal.claims.core import (
     Sizes,
     as_builder,
     case_hypothesis_names,
+    formula_truth,
     validate_cases,
 )
 from symcal.errors import InvalidClaim, invalid
@@ -358,7 +360,7 @@ def finite_check(
     id: str,
     *,
     cases: Callable[[int | None], Iterable[Any]] | Iterable[Any],
-    holds: Callable[[Any], Any],
+    holds: Callable[[Any], Any] | None = None,
     domain: str,
     cite: Citation,
     statement: str = "",
@@ -367,11 +369,24 @@ def finite_check(
     sample: str = "",
     expected: str | Status | None = None,
     finding: Finding | None = None,
+    formula: Callable[[Any], Any] | None = None,
+    kernel: Callable[[Any], Any] | None = None,
 ) -> Claim:
     """``holds(case)`` for every case of a finite domain, evaluated in exact arithmetic.
 
     ``cases`` is an iterable or a function of the size ``m``; ``holds`` returns a bool or
     ``(bool, detail)``.  An empty domain is an error, never a vacuous pass.
+
+    Instead of ``holds``, a case's statement can be given as a ``formula``: ``formula(case)``
+    returns ``(conditions, values)``, sympy relations (a list is their conjunction) over symbols
+    that ``values`` binds to exact rationals -- the case's data, e.g. a table's printed numbers.
+    It is decided exactly (rationals exactly, exp/log/roots by rigorous enclosures; undecided is
+    ``unknown``), and ``symcal check --certify`` hands the same conditions and values to the
+    kernel, which re-evaluates them with its own arithmetic.  With ``holds``, ``kernel(case)`` may
+    state the case's property as a kernel certificate (e.g. ``{"kind": "matrix", ...}``: the rank
+    or a decomposition of the case's exact matrix), which ``--certify`` has the kernel re-check;
+    the claim's module is trusted to state there what ``holds`` decides, as the translation is
+    trusted for solver claims.
 
     When the cases are the statement's whole domain (every permutation, every entry of a
     matrix), a pass is ``proved``.  When they are only a *sample* of it (seeded draws, or a
@@ -382,6 +397,15 @@ def finite_check(
     """
     if not isinstance(sample, str):
         raise invalid("sample", sample, "a string saying how the cases were drawn ('' for the whole domain)")
+    if (holds is None) == (formula is None):
+        raise invalid("holds", holds, f"exactly one of holds and formula for {id}")
+    for name, fn in (("holds", holds), ("formula", formula), ("kernel", kernel)):
+        if fn is not None and not callable(fn):
+            raise invalid(name, fn, f"a function of the case for {id}")
+    if formula is not None:
+        if kernel is not None:
+            raise invalid("kernel", kernel, f"None with formula (the formula is what the kernel checks) for {id}")
+        holds = functools.partial(formula_truth, formula, where=f"formula of {id}")
     if not callable(cases):
         fixed = list(cases)
         cases_fn: Callable[[int | None], Iterable[Any]] = lambda m: fixed  # noqa: E731
@@ -392,7 +416,7 @@ def finite_check(
         citation=_cite(cite, id),
         kind="finite",
         statement=statement or id,
-        spec=FiniteSpec(cases_fn, holds, domain, describe, sample.strip()),
+        spec=FiniteSpec(cases_fn, holds, domain, describe, sample.strip(), formula, kernel),
         expected=_expected(expected, Status.CONFIRMED_ON_SAMPLES if sample.strip() else Status.PROVED),
         sizes=_sizes(sizes, id),
         finding=finding,

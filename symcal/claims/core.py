@@ -157,10 +157,71 @@ class NodeSpec:
 @dataclass(frozen=True)
 class FiniteSpec:
     cases: Callable[[int | None], Iterable[Any]]
-    holds: Callable[[Any], Any]  # bool or (bool, detail)
+    holds: Callable[[Any], Any]  # bool, (bool, detail), or (None, why) when undecided
     domain: str
     describe: Callable[[Any], Any] | None = None
     sample: str = ""  # non-empty: the cases are a sample of the statement's domain (how drawn)
+    formula: Callable[[Any], Any] | None = None  # case -> (conditions, values); ``holds`` derives from it
+    kernel: Callable[[Any], Any] | None = None  # case -> the case's statement as a kernel certificate
+
+
+def formula_parts(formula: Callable[[Any], Any], case: Any, where: str) -> tuple[list[Any], dict[Any, Any]]:
+    """A ``finite_check`` formula's ``(conditions, values)`` for one case, validated: conditions
+    are sympy relations / boolean combinations (a list is their conjunction) whose free symbols
+    all have exact rational ``values``; a condition sympy already evaluated to True/False is
+    refused (it would state nothing a checker could re-check)."""
+    import sympy
+
+    from symcal.exact import to_fraction
+
+    out = formula(case)
+    if not (isinstance(out, tuple) and len(out) == 2 and isinstance(out[1], Mapping)):
+        raise invalid(where, out, "a pair (conditions, {symbol: exact value})")
+    conds = list(out[0]) if isinstance(out[0], list | tuple) else [out[0]]
+    if not conds:
+        raise invalid(where, out[0], "at least one condition")
+    values: dict[Any, Any] = {}
+    for k, v in out[1].items():
+        sym = sympy.Symbol(k) if isinstance(k, str) else k
+        if not isinstance(sym, sympy.Symbol):
+            raise invalid(f"{where} values", k, "a sympy Symbol or a name")
+        values[sym] = to_fraction(v, f"{where} value of {sym}")
+    for c in conds:
+        if isinstance(c, bool) or c in (sympy.true, sympy.false) or not isinstance(c, sympy.Basic) \
+                or not (isinstance(c, sympy.Rel) or c.is_Boolean):
+            raise invalid(where, c, "a sympy relation over symbols bound in values (a True/False here was "
+                                    "evaluated before it was stated: use symbols for the data)")
+        missing = c.free_symbols - set(values)
+        if missing:
+            raise invalid(where, c, f"values for {', '.join(sorted(map(str, missing)))}")
+    return conds, values
+
+
+def formula_truth(formula: Callable[[Any], Any], case: Any, where: str = "formula") -> tuple[bool | None, str]:
+    """Whether every condition holds at the values, decided exactly (``symcal.exact.truth``:
+    rationals exactly, other reals by rigorous enclosures that exclude the boundary); None
+    when a condition is undecided, never a guess."""
+    import sympy
+
+    from symcal.exact.zero import truth
+
+    conds, values = formula_parts(formula, case, where)
+    sub = {s: sympy.Rational(v.numerator, v.denominator) for s, v in values.items()}
+    def put(c: Any) -> Any:  # relations stay unevaluated: sympy's own numeric comparison is not rigorous
+        if isinstance(c, sympy.Rel):
+            return type(c)(c.lhs.xreplace(sub), c.rhs.xreplace(sub), evaluate=False)
+        if isinstance(c, sympy.And | sympy.Or | sympy.Not | sympy.Implies | sympy.Equivalent):
+            return type(c)(*[put(a) for a in c.args], evaluate=False)
+        return c.xreplace(sub)
+
+    undecided = None
+    for c in conds:
+        t = truth(put(c))
+        if t is False:
+            return False, f"fails: {c}"
+        if t is None and undecided is None:
+            undecided = f"undecided: {c}"
+    return (None, undecided) if undecided else (True, f"{len(conds)} condition(s) hold at {len(values)} value(s)")
 
 
 @dataclass(frozen=True)

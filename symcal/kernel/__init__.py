@@ -5,7 +5,7 @@ package, which imports no solver, no sympy and nothing else from symcal (only th
 standard library, and python-flint's ball arithmetic for interval certificates).  Read it
 in this order: :mod:`.sexpr` (syntax), :mod:`.poly` (exact polynomials), :mod:`.terms`
 (meanings of terms), :mod:`.lra` (case trees with Farkas / Positivstellensatz leaves),
-:mod:`.interval` (box covers), :mod:`.quadratic` (calibration's reduction (A)), and
+:mod:`.interval` (box covers), :mod:`.quadratic` (calibration's reduction (A)), :mod:`.matrix`, and
 :func:`check` below (identities, witnesses, dispatch).
 
 A certificate is plain JSON-able data with a ``kind``:
@@ -15,9 +15,11 @@ A certificate is plain JSON-able data with a ``kind``:
               s-expressions read as rational functions (applications of the optional
               uninterpreted ``functions`` as opaque atoms), has numerator the zero polynomial.
 ``witness``   ``{"values": {VAR: "p/q"}, "holds": [F, ...], "fails": [F, ...]}``: at the point
-              (exact), the ``holds`` formulas are true and the ``fails`` formulas false.
+              (exact), the ``holds`` formulas are true and the ``fails`` formulas false (a
+              formula with exp / log / a root: decided by arb balls that exclude the boundary).
 ``interval``  see :mod:`.interval` (needs python-flint; without it: ``unavailable: true``).
 ``quadratic`` see :mod:`.quadratic` (the calibration engine's reduction (A)).
+``matrix``    see :mod:`.matrix` (rank, affine dimension, a decomposition of a rational matrix).
 ``all``       ``{"parts": [[LABEL, CERT], ...]}``: every part checks.
 
 :func:`check` answers ``{"checked": bool, "reason": str}``; ``checked`` is True only when the
@@ -29,8 +31,9 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from symcal.kernel.interval import UNAVAILABLE, check_cover
+from symcal.kernel.interval import UNAVAILABLE, ArbAlgebra, available, ball_of, ball_truth, check_cover
 from symcal.kernel.lra import check_tree, read_query
+from symcal.kernel.matrix import check_matrix
 from symcal.kernel.poly import frac
 from symcal.kernel.quadratic import check_quadratic
 from symcal.kernel.sexpr import SyntaxProblem
@@ -63,12 +66,35 @@ def _witness(cert: dict[str, Any]) -> str | None:
     if not isinstance(holds, list) or not isinstance(fails, list) or not (holds or fails):
         return "nothing to evaluate (holds / fails)"
     ev = Evaluator(ValueAlgebra(point, sorts))
-    for k, f in enumerate(holds):
-        if not truth(read_one(f), ev):
-            return f"holds[{k}] is false at the point"
-    for k, f in enumerate(fails):
-        if truth(read_one(f), ev):
-            return f"fails[{k}] is true at the point"
+    for want, what in ((True, "holds"), (False, "fails")):
+        for k, f in enumerate(holds if want else fails):
+            e = read_one(f)
+            try:
+                value = truth(e, ev)
+            except Unsupported:  # not rational at the point: a ball excluding the boundary decides it
+                value = _ball_truth(e, point, sorts)
+            if value is not want:
+                return f"{what}[{k}] is {'undecided' if value is None else not want} at the point"
+    return None
+
+
+def _ball_truth(e: Any, point: dict[str, Any], sorts: dict[str, str]) -> bool | None:
+    if sorts or not available():
+        return None
+    import flint
+
+    old = flint.ctx.prec
+    try:
+        for bits in (128, 1024, 8192):
+            flint.ctx.prec = bits
+            try:
+                value = ball_truth(e, Evaluator(ArbAlgebra({n: ball_of(q, q) for n, q in point.items()})))
+            except Unsupported:
+                return None
+            if value is not None:
+                return value
+    finally:
+        flint.ctx.prec = old
     return None
 
 
@@ -86,7 +112,8 @@ def _all(cert: dict[str, Any]) -> str | None:
 
 
 _KINDS = {"farkas": lambda cert: check_tree(read_query(cert["smtlib"]), cert.get("tree"))[0], "identity": _identity,
-          "witness": _witness, "interval": check_cover, "quadratic": check_quadratic, "all": _all}
+          "witness": _witness, "interval": check_cover, "quadratic": check_quadratic, "matrix": check_matrix,
+          "all": _all}
 
 
 def check(cert: Any) -> dict[str, Any]:

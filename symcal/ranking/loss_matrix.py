@@ -625,6 +625,29 @@ class LossMatrix:
             num = _as_int_array(np.asarray(self.numerators, dtype=object) * factor - shift)
         return LossMatrix(num, den, self.labels, self.predictions, name=f"{self.name} - {fraction_str(c)}")
 
+    def kernel_statement(self, *, rank: tuple[str, str, int] | None = None,
+                         decomposition: Decomposition | None = None) -> dict[str, Any]:
+        """This matrix and what is claimed of it, as a certificate for :mod:`symcal.kernel.matrix`
+        (which recomputes it with its own elimination): ``rank=(of, relation, bound)`` with ``of``
+        ``"rank"`` or ``"affine"`` (Theorem 3's ``d``) and ``relation`` one of ``<=``, ``=``, ``>=``;
+        ``decomposition``: ``L = alpha beta^T + c`` in every entry."""
+        if rank is None and decomposition is None:
+            raise invalid("rank", rank, "a (of, relation, bound) triple, or a decomposition")
+        cert: dict[str, Any] = {"kind": "matrix", "rows": [[fraction_str(Fraction(int(v), self.denominator))
+                                                             for v in row] for row in self.numerators]}
+        if rank is not None:
+            of, relation, bound = rank
+            if of not in ("rank", "affine") or relation not in ("<=", "=", ">=") or not isinstance(bound, int):
+                raise invalid("rank", rank, "(of in rank/affine, relation in <=/=/>=, an integer bound)")
+            cert["rank"] = {"of": of, "relation": relation, "bound": bound}
+        if decomposition is not None:
+            dec = decomposition
+            cert["decomposition"] = {
+                "alpha": [[fraction_str(x) for x in dec.alpha_of(a)] for a in range(dec.alpha.shape[0])],
+                "beta": [[fraction_str(x) for x in dec.beta_of(b)] for b in range(dec.beta.shape[0])],
+                "c": fraction_str(dec.c)}
+        return cert
+
     def __repr__(self) -> str:
         n, k = self.shape
         return f"LossMatrix({self.name or 'unnamed'}, {n} labels x {k} predictions)"

@@ -1,0 +1,81 @@
+"""finite_check(formula=...): a case's statement as conditions over exact data, decided exactly
+and re-checked by the kernel; LossMatrix.kernel_statement and the kernel's matrix kind."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+import sympy
+
+from symcal import Citation, finite_check
+from symcal.errors import InvalidInput
+from symcal.kernel import check
+from symcal.ranking.loss_matrix import LossMatrix
+from symcal.runner import check as decide
+from symcal.verdicts import Status
+
+x, y = sympy.symbols("x y")
+CITE = Citation("demo", "Table 1", "a printed table")
+
+
+def test_formula_claim_is_decided_and_kernel_checked() -> None:
+    c = finite_check("demo2024.table", cases=[1], domain="one printed row", cite=CITE,
+                     formula=lambda _: ([x < y, sympy.exp(x) < 8], {x: "103/50", y: 3}))
+    v = decide(c, certify=True, isolate=False)
+    assert v.status is Status.PROVED
+    assert v.certificate.checked and v.certificate.kind == "witness"
+
+
+def test_failing_case_is_refuted_with_a_kernel_checked_witness() -> None:
+    c = finite_check("demo2024.bad", cases=[1, 2], domain="k in {1, 2}", cite=CITE, expected="refuted",
+                     formula=lambda k: ([x * k < y], {x: 2, y: 3}))
+    v = decide(c, certify=True, isolate=False)
+    assert v.status is Status.REFUTED
+    assert v.certificate.checked
+
+
+def test_undecided_condition_is_unknown_never_a_pass() -> None:
+    f = sympy.Function("f")
+    c = finite_check("demo2024.undecided", cases=[1], domain="one case", cite=CITE,
+                     formula=lambda _: ([f(x) > 0], {x: 1}))
+    assert decide(c, isolate=False).status is Status.UNKNOWN
+
+
+@pytest.mark.parametrize("bad", [lambda _: ([True], {}), lambda _: (sympy.Rational(1, 2) < 1, {}),
+                                 lambda _: ([x < 1], {}), lambda _: ([x < 1], {x: 0.5}), lambda _: x < 1])
+def test_malformed_formula_is_refused_naming_the_formula(bad) -> None:
+    c = finite_check("demo2024.malformed", cases=[1], domain="one case", cite=CITE, formula=bad)
+    v = decide(c, isolate=False)
+    assert v.status is Status.ERROR and "formula of demo2024.malformed" in v.reason
+
+
+def test_holds_and_formula_are_exclusive() -> None:
+    with pytest.raises(InvalidInput, match="exactly one of holds and formula"):
+        finite_check("demo2024.both", cases=[1], domain="d", cite=CITE, holds=lambda _: True,
+                     formula=lambda _: ([x < 1], {x: 0}))
+
+
+def test_matrix_statement_checked_and_tampered_rejected() -> None:
+    rows = [[1, 2, 3], [2, 4, 6], [1, 1, 1]]
+    m = LossMatrix.from_rows(rows)
+    assert check(m.kernel_statement(rank=("rank", "=", 2)))["checked"]
+    assert not check(m.kernel_statement(rank=("rank", "=", 1)))["checked"]
+    # affine dimension: L = J has rank 1 and affine dimension 0
+    j = LossMatrix.from_rows([[1, 1], [1, 1]])
+    assert check(j.kernel_statement(rank=("affine", "=", 0)))["checked"]
+    assert not check(j.kernel_statement(rank=("affine", ">=", 1)))["checked"]
+    cert = m.kernel_statement(rank=("rank", "<=", 2))
+    cert["rows"][0][0] = "5"  # tampered data: the rank becomes 3
+    assert not check(cert)["checked"]
+
+
+def test_decomposition_statement() -> None:
+    from symcal.ranking.loss_matrix import Decomposition
+
+    m = LossMatrix.from_rows([[Fraction(3), 4], [5, 7]])
+    dec = Decomposition.from_fractions([[1, 0], [0, 1]], [[2, 4], [3, 6]], 1)
+    res = check(m.kernel_statement(decomposition=dec))
+    assert res["checked"], res
+    bad = Decomposition.from_fractions([[1, 0], [0, 1]], [[2, 4], [3, 6]], 2)
+    assert "entry (0, 0)" in check(m.kernel_statement(decomposition=bad))["reason"]
