@@ -63,9 +63,10 @@ Mutants of a claim the paper refutes are *strengthened* only (drop a hypothesis,
 conclusion strict): a stronger version of a false claim is false, so one of them coming back
 ``proved`` would be a soundness bug.  Every such case is counted in ``unsound``.
 
-The ``twin`` operator reaches every claim, including opaque Python predicates
-(``finite_check``), numeric confirmations and calibration claims, which no symbolic operator
-can edit: a twin is **killed** when it comes back as its module declares (``refuted``; ``proved``
+A ``finite_check`` stated by a ``formula`` gets flip, strict and nudge on each case's
+conditions (the data stay as they are).  The ``twin`` operator reaches every claim, including
+opaque Python predicates (``finite_check`` with ``holds``), numeric confirmations and calibration
+claims, which no symbolic operator can edit: a twin is **killed** when it comes back as its module declares (``refuted``; ``proved``
 for the twin of a claim the paper calls false, and for a recorded erratum, whose twin is its
 corrected statement; ``unknown`` -- not confirmed -- for the twin of a numeric claim).  A claim
 with neither a twin nor an operator is listed as not mutable.  Sized claims are mutated at their
@@ -91,7 +92,8 @@ import sympy
 from sympy.core.relational import Relational
 from sympy.logic.boolalg import BooleanFunction
 
-from symcal.claims.core import CasesSpec, Claim, ExistsSpec, IdentitySpec, ImpliesSpec, Local, NodeSpec, validate_cases
+from symcal.claims.core import (CasesSpec, Claim, ExistsSpec, FiniteSpec, IdentitySpec, ImpliesSpec, Local, NodeSpec,
+                               formula_truth, validate_cases)
 from symcal.verdicts import Status, Verdict
 
 __all__ = ["FINDING_KINDS", "Mutant", "MutantResult", "SelftestReport", "mutants_of", "run_selftest",
@@ -682,6 +684,45 @@ def _cases_mutants(claim: Claim, spec: CasesSpec, m0: int | None) -> list[Mutant
     return out
 
 
+def _formula_mutants(claim: Claim, spec: FiniteSpec, m0: int | None) -> list[Mutant]:
+    """Operators for a ``finite_check`` stated by a ``formula``: each edit is applied to every
+    case's conditions (their conjunction), the data left as they are; a mutant that changes no
+    case at the smallest size is not generated."""
+    import functools
+
+    assert spec.formula is not None
+    formula0 = spec.formula
+
+    def joined(case: Any) -> tuple[Any, Any]:
+        conds, values = formula0(case)
+        conds = list(conds) if isinstance(conds, list | tuple) else [conds]
+        return (conds[0] if len(conds) == 1 else sympy.And(*conds, evaluate=False)), values
+
+    try:
+        base = [joined(case)[0] for case in spec.cases(m0)]
+    except Exception:  # noqa: BLE001 - a malformed formula is the check's own error, reported when decided
+        return []
+
+    def mapped(edit: Callable[[Any], Any]) -> FiniteSpec:
+        def formula(case: Any) -> tuple[Any, Any]:
+            cond, values = joined(case)
+            return edit(cond), values
+        return dataclasses.replace(spec, formula=formula, holds=functools.partial(
+            formula_truth, formula, where=f"formula of {claim.id} (mutated)"))
+
+    edits: list[tuple[str, str, str, Callable[[Any], Any], bool]] = [
+        ("flip", "flip", "reverse the first inequality of each case's conditions", _first_flipped, False),
+        ("strict", "strict", "make the first non-strict inequality of each case's conditions strict",
+         _first_strict, True),
+        ("nudge", "nudge_plus", "move the first constant of each case's conditions by +1/7",
+         lambda e: _first_nudged(e, NUDGE), False),
+        ("nudge", "nudge_minus", "move the first constant of each case's conditions by -1/7",
+         lambda e: _first_nudged(e, -NUDGE), False),
+    ]
+    return [Mutant(claim, _replace_spec(claim, _mid(claim, tag, 0), mapped(edit)), op, what, strengthening=stronger)
+            for op, tag, what, edit, stronger in edits if any(edit(c) != c for c in base)]
+
+
 def mutants_of(claim: Claim) -> tuple[list[Mutant], str]:
     """The mutants of ``claim`` and, when there are none, why."""
     claim = _smallest_sizes(claim)
@@ -748,6 +789,8 @@ def mutants_of(claim: Claim) -> tuple[list[Mutant], str]:
                               f"drop hypothesis {name}", strengthening=True, hypothesis=name))
     elif isinstance(spec, CasesSpec):
         out += _cases_mutants(claim, spec, m0)
+    elif isinstance(spec, FiniteSpec) and spec.formula is not None:
+        out += _formula_mutants(claim, spec, m0)
     elif claim.kind == "interval" and hasattr(spec, "relation"):
         rel = spec.relation
         flip = {">=": "<=", "<=": ">=", ">": "<", "<": ">"}

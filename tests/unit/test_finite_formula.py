@@ -79,3 +79,14 @@ def test_decomposition_statement() -> None:
     assert res["checked"], res
     bad = Decomposition.from_fractions([[1, 0], [0, 1]], [[2, 4], [3, 6]], 2)
     assert "entry (0, 0)" in check(m.kernel_statement(decomposition=bad))["reason"]
+
+
+def test_a_formula_claim_has_symbolic_mutants_that_are_killed() -> None:
+    from symcal.explore.mutants import classify, mutants_of
+
+    c = finite_check("demo2024.rows", cases=[1, 2], domain="two printed rows", cite=CITE,
+                     formula=lambda k: ([x * k < y, y < 5], {x: 1, y: 3}))
+    mutants, why = mutants_of(c)
+    assert {mu.operator for mu in mutants} >= {"flip", "nudge"}, why
+    results = [classify(mu, decide(mu.claim, isolate=False)) for mu in mutants]
+    assert {r.outcome for r in results if r.mutant.operator == "flip"} == {"killed"}
