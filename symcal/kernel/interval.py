@@ -1,24 +1,22 @@
-"""Box covers: ``lhs REL rhs`` at every point of a box where the conditions hold, replayed
-with ball arithmetic (python-flint's ``arb``: every operation returns a ball that contains
-the exact result; an optional dependency).
+"""Box covers: ``lhs REL rhs`` at every point of a box where the conditions hold, replayed with ball
+arithmetic (python-flint's ``arb``, optional: every operation returns a ball containing the exact result).
 
 Certificate ``{"kind": "interval", "lhs": S, "rhs": S, "relation": REL, "box": {VAR: [LO, HI]},
-"conditions": [S, ...], "precision": BITS, "tree": TREE}`` (S an s-expression, LO/HI exact
-rationals).  The kernel proves ``g >= 0`` (or ``g > 0``) with ``g = lhs - rhs`` (``rhs - lhs``
-for ``<=``/``<``) on the box by the tree:
+"conditions": [S, ...], "precision": BITS, "tree": TREE}`` (S an s-expression, LO/HI exact rationals).
+The kernel proves ``g >= 0`` (or ``g > 0``) on the box, ``g = lhs - rhs`` (``rhs - lhs`` for ``<=`` /
+``<``), by the tree:
 
 ``"enclosure"``
-    the ball of ``g`` on the box is certainly ``>= 0`` (``> 0``), or some condition is
-    certainly false on the box (no point of it is in the claim's domain);
+    the ball of ``g`` on the box is certainly ``>= 0`` (``> 0``), or some condition is certainly false
+    on the box (no point of it is in the claim's domain);
 ``{"split": VAR, "at": Q, "lo": TREE, "hi": TREE}``
     ``LO < Q < HI`` for VAR, and both halves are covered;
 ``{"monotone": VAR, "sign": "+" | "-", "derivative": TREE, "face": TREE}``
-    every condition is certainly true on the box, ``g`` is defined on it, the derivative
-    ``dg/dVAR`` (computed here, symbolically) is ``>= 0`` (sign +) or ``<= 0`` (sign -) on the
-    box by the sub-tree ``derivative`` (a proof of ``dg >= 0`` resp. ``-dg >= 0``, no
-    conditions), so ``g`` is smallest on the face VAR = LO (+) or VAR = HI (-), which the
-    sub-tree ``face`` covers (mean value theorem: every operation used is differentiable
-    where the derivative's balls are finite, which the sub-tree checks on every sub-box).
+    every condition is certainly true on the box, ``g`` is defined on it, and the sub-tree
+    ``derivative`` proves ``dg >= 0`` (sign +) or ``-dg >= 0`` (sign -) on the box, with no conditions,
+    for ``dg = dg/dVAR`` computed here symbolically; so ``g`` is smallest on the face VAR = LO (+) or
+    VAR = HI (-), which the sub-tree ``face`` covers (mean value theorem: every operation used is
+    differentiable where the derivative's balls are finite, which the sub-tree checks on every sub-box).
 """
 
 from __future__ import annotations
@@ -93,15 +91,11 @@ class ArbAlgebra(Algebra):
         return (_q(q) * a.log()).exp()
 
     def func(self, name: str, a: Any) -> Any:
-        if name == "exp":
-            return a.exp()
-        if name == "log":
-            if not a > 0:
-                raise Unsupported("log of a ball that may be <= 0")
-            return a.log()
-        if not a >= 0:
+        if name == "log" and not a > 0:
+            raise Unsupported("log of a ball that may be <= 0")
+        if name == "sqrt" and not a >= 0:
             raise Unsupported("sqrt of a ball that may be < 0")
-        return a.sqrt()
+        return {"exp": a.exp, "log": a.log, "sqrt": a.sqrt}[name]()
 
     def ite(self, node: list[Any], ev: Evaluator) -> Any:
         c = ball_truth(node[1], ev)
@@ -117,11 +111,9 @@ def ball_truth(e: Any, ev: Evaluator) -> bool | None:
     if not isinstance(e, list):
         raise Unsupported(f"not a condition: {e!r}")
     op, args = e[0], e[1:]
-    if op in ("and", "or"):
-        vals = [ball_truth(a, ev) for a in args]
-        if op == "and":
-            return False if False in vals else (True if all(v is True for v in vals) else None)
-        return True if True in vals else (False if all(v is False for v in vals) else None)
+    if op in ("and", "or"):  # a False part decides an "and", a True part an "or"; else an undecided part
+        vals, decisive = [ball_truth(a, ev) for a in args], op == "or"
+        return decisive if decisive in vals else (None if None in vals else not decisive)
     if op == "not" and len(args) == 1:
         v = ball_truth(args[0], ev)
         return None if v is None else not v
@@ -138,8 +130,9 @@ def ball_truth(e: Any, ev: Evaluator) -> bool | None:
     raise Unsupported(f"the condition connective {op!r} is not understood by the kernel")
 
 
-def _prod(factors: list[Any]) -> Any:
-    return factors[0] if len(factors) == 1 else ["*", *factors]
+def _fold(op: str, xs: list[Any]) -> Any:
+    """``(op x1 ... xn)``, just ``x1`` when n = 1, 0 when n = 0."""
+    return Fraction(0) if not xs else (xs[0] if len(xs) == 1 else [op, *xs])
 
 
 def derivative(e: Any, x: str) -> Any:
@@ -150,27 +143,19 @@ def derivative(e: Any, x: str) -> Any:
     if isinstance(e, str):
         return Fraction(1) if e == x else zero
     op, args = e[0], e[1:]
-    ds = [derivative(a, x) for a in args] if op not in ("^",) else []
+    ds = [derivative(a, x) for a in args] if op != "^" else []
     if op in ("+", "-"):
-        if all(d == zero for d in ds):
-            return zero
-        if op == "-" and len(args) > 1:
-            return ["-", *ds]
-        return [op, *ds]
+        return zero if all(d == zero for d in ds) else [op, *ds]
     if op == "*":
-        terms = [_prod([*args[:i], d, *args[i + 1:]]) for i, d in enumerate(ds) if d != zero]
-        return zero if not terms else (terms[0] if len(terms) == 1 else ["+", *terms])
+        return _fold("+", [_fold("*", [*args[:i], d, *args[i + 1:]]) for i, d in enumerate(ds) if d != zero])
     if op == "/" and len(args) == 2:
-        a, b = args
-        da, db = ds
+        (a, b), (da, db) = args, ds
         return ["/", ["-", ["*", da, b], ["*", a, db]], ["^", b, Fraction(2)]]
     if op == "^" and len(args) == 2 and isinstance(args[1], Fraction):
         da = derivative(args[0], x)
         if da == zero or args[1] == 0:
             return zero
-        if args[1] == 1:
-            return da
-        return ["*", args[1], ["^", args[0], args[1] - 1], da]
+        return da if args[1] == 1 else ["*", args[1], ["^", args[0], args[1] - 1], da]
     if op in ("exp", "log", "sqrt") and len(args) == 1:
         if ds[0] == zero:
             return zero
@@ -198,10 +183,10 @@ def cover(g: Any, strict: bool, box: dict[str, tuple[Fraction, Fraction]], conds
     while stack:
         g, strict, box, conds, tree, where = stack.pop()
         env = _env(box)
+        ev = Evaluator(ArbAlgebra(env))
         if tree == "enclosure":
             if _enclosure_ok(g, strict, env):
                 continue
-            ev = Evaluator(ArbAlgebra(env))
             if any(ball_truth(c, ev) is False for c in conds):
                 continue
             return f"{where}: the enclosure on {box} does not show the relation"
@@ -211,15 +196,12 @@ def cover(g: Any, strict: bool, box: dict[str, tuple[Fraction, Fraction]], conds
             var, at = tree["split"], frac(tree["at"])
             if var not in box or not box[var][0] < at < box[var][1]:
                 return f"{where}: split point {var} = {at} is not inside the box"
-            lo_box, hi_box = dict(box), dict(box)
-            lo_box[var], hi_box[var] = (box[var][0], at), (at, box[var][1])
-            stack.append((g, strict, lo_box, conds, tree["lo"], f"{where}/lo"))
-            stack.append((g, strict, hi_box, conds, tree["hi"], f"{where}/hi"))
+            stack.append((g, strict, {**box, var: (box[var][0], at)}, conds, tree["lo"], f"{where}/lo"))
+            stack.append((g, strict, {**box, var: (at, box[var][1])}, conds, tree["hi"], f"{where}/hi"))
         elif "monotone" in tree:
             var, sign = tree["monotone"], tree.get("sign")
             if var not in box or sign not in ("+", "-"):
                 return f"{where}: malformed monotone node"
-            ev = Evaluator(ArbAlgebra(env))
             if not all(ball_truth(c, ev) is True for c in conds):
                 return f"{where}: a condition is not certainly true on the box (needed for a monotone reduction)"
             try:
@@ -230,10 +212,8 @@ def cover(g: Any, strict: bool, box: dict[str, tuple[Fraction, Fraction]], conds
                 return f"{where}: the function is not finite on the box"
             d = derivative(g, var)
             stack.append((d if sign == "+" else ["-", d], False, box, [], tree["derivative"], f"{where}/d{var}"))
-            face = dict(box)
             end = box[var][0] if sign == "+" else box[var][1]
-            face[var] = (end, end)
-            stack.append((g, strict, face, conds, tree["face"], f"{where}/face"))
+            stack.append((g, strict, {**box, var: (end, end)}, conds, tree["face"], f"{where}/face"))
         else:
             return f"{where}: a node is neither a split, a monotone reduction nor 'enclosure'"
     return None

@@ -1,38 +1,34 @@
 """Unsatisfiability of an SMT-LIB2 query, certified by a case tree with Farkas leaves.
 
-Reading the query.  The kernel reads the SMT-LIB2 text itself (the very text kept in the
-evidence and re-decided by cvc5), so a certificate cannot change the question:
+Reading the query.  The kernel reads the SMT-LIB2 text itself (the very text kept in the evidence and
+re-decided by cvc5), so a certificate cannot change the question:
 
-* ``declare-fun``/``declare-const`` of sort ``Real``, ``Int`` or ``Bool``; an ``Int`` is read
-  as a real number (the real relaxation: unsat over the reals implies unsat over the
-  integers, which is all a proof needs);
-* every ``assert`` is put in negation normal form; an atom ``a REL b`` becomes a *literal*
-  on a canonical atom ``p < 0`` or ``p <= 0`` (``p`` the polynomial ``a - b`` or ``b - a``,
-  scaled by a positive number so that its first non-constant coefficient is 1; an atom and
-  its negation share the canonical atom with opposite polarity); ``a = b`` is read as
-  ``a - b <= 0 and b - a <= 0``;
-* an if-then-else term ``(ite c t e)`` is replaced by a fresh variable ``v`` with the side
-  conditions ``(c => v = t) and (not c => v = e)``, and a quotient ``(/ a b)`` by a
-  non-constant ``b`` by a fresh ``v`` with ``b = 0 or v * b = a`` (SMT-LIB leaves ``a / 0``
-  unspecified): every model of the text extends to a model of the new query, so unsat of
-  the new one proves unsat of the text.
+* ``declare-fun``/``declare-const`` of sort ``Real``, ``Int`` or ``Bool``; an ``Int`` is read as a real
+  (the real relaxation: unsat over the reals implies unsat over the integers, all a proof needs);
+* every ``assert`` is put in negation normal form; an atom ``a REL b`` becomes a *literal* on a
+  canonical atom ``p < 0`` or ``p <= 0`` (``p`` is ``a - b`` or ``b - a``, scaled by a positive number
+  so that its first non-constant coefficient is 1; an atom and its negation share the canonical atom
+  with opposite polarity); ``a = b`` is read as ``a - b <= 0 and b - a <= 0``;
+* an if-then-else term ``(ite c t e)`` is replaced by a fresh variable ``v`` with the side conditions
+  ``(c => v = t) and (not c => v = e)``, and a quotient ``(/ a b)`` by a non-constant ``b`` by a fresh
+  ``v`` with ``b = 0 or v * b = a`` (SMT-LIB leaves ``a / 0`` unspecified): every model of the text
+  extends to a model of the new query, so unsat of the new one proves unsat of the text.
 
-The certificate.  A tree: ``{"split": ATOM, "then": TREE, "else": TREE}`` branches on an
-atom (``ATOM = [op, poly]`` means ``poly op 0`` with op ``<`` or ``<=``; any atom may be
-split on, since every point either satisfies it or not); ``{"cases": [CUBE, ...], "trees":
-[TREE, ...]}`` (a CUBE a list of atoms) needs a conjunct ``(or D1 ... Dk)`` of the branch's
-simplified query whose disjuncts are exactly the cubes (as sets of literals): each TREE refutes
-the branch with its cube added (one tree per disjunct, not per choice of literals); and a leaf
-``{"farkas": [[FACTORS, LAMBDA], ...]}`` closes a branch.  At a leaf the kernel itself
-assigns the branch's literals, simplifies the query and propagates the literals it forces
-(unit propagation) until nothing changes.  The leaf is closed when the query simplifies to
-false; otherwise each entry names a product ``G`` of factors -- a true literal ``p < 0`` /
-``p <= 0`` of the leaf contributes ``-p`` (``> 0`` / ``>= 0``), ``["sq", s]`` contributes
-``s**2 >= 0`` -- and a non-negative rational LAMBDA, and ``sum LAMBDA * G`` must be a
-constant ``c < 0``, or ``c = 0`` with a positive multiplier on a product of strict literals.
-No point satisfies the leaf's literals, since there that sum is ``>= 0`` (``> 0``).  With one
-literal per entry this is Farkas' lemma (complete for linear constraints); with products and
-squares, a Positivstellensatz certificate (sound for polynomial constraints).
+The certificate.  A tree: ``{"split": ATOM, "then": TREE, "else": TREE}`` branches on an atom
+(``[op, poly]`` means ``poly op 0``, op ``<`` or ``<=``; any atom may be split on, since every point
+satisfies it or not); ``{"cases": [CUBE, ...], "trees": [TREE, ...]}`` (a CUBE a list of atoms) needs
+a conjunct ``(or D1 ... Dk)`` of the branch's simplified query whose disjuncts are exactly the cubes
+(as sets of literals): each TREE refutes the branch with its cube added (one tree per disjunct, not
+per choice of literals); and a leaf ``{"farkas": [[FACTORS, LAMBDA], ...]}`` closes a branch.  There
+the kernel itself assigns the branch's literals, simplifies the query and propagates the literals it
+forces (unit propagation) until nothing changes.  The leaf is closed when the query simplifies to
+false; otherwise each entry names a product ``G`` of factors -- a true literal ``p < 0`` / ``p <= 0``
+of the leaf contributes ``-p`` (``> 0`` / ``>= 0``), ``["sq", s]`` contributes ``s**2 >= 0`` -- and a
+rational ``LAMBDA >= 0``, and ``sum LAMBDA * G`` must be a constant ``c < 0``, or ``c = 0`` with a
+positive multiplier on a product of strict literals.  No point satisfies the leaf's literals, since
+there that sum is ``>= 0`` (``> 0``).  With one literal per entry this is Farkas' lemma (complete for
+linear constraints); with products and squares, a Positivstellensatz certificate (sound for
+polynomial constraints).
 """
 
 from __future__ import annotations
@@ -87,55 +83,15 @@ def _mk(op: str, parts: list[Formula]) -> Formula:
     return out[0] if len(out) == 1 else (op, tuple(out))
 
 
-class _Lifting(PolyAlgebra):
-    def __init__(self, query: Query) -> None:
-        self.q = query
-
-    def ite(self, node: list[Any], ev: Evaluator) -> Poly:
-        q = self.q
-        v, new = self._fresh("ite", show(node))
-        if new:
-            t, e = ev.term(node[2]), ev.term(node[3])
-            q.side.append(_mk("and", [_mk("or", [q.nnf(node[1], False), _eq(v - t)]),
-                                      _mk("or", [q.nnf(node[1], True), _eq(v - e)])]))
-        return v
-
-    def div(self, a: Poly, b: Poly) -> Poly:
-        if b.constant() is not None:
-            return super().div(a, b)
-        v, new = self._fresh("div", f"{a.key()}/{b.key()}")
-        if new:  # v = a / b where b != 0 (SMT-LIB leaves a / 0 unspecified)
-            self.q.side.append(_mk("or", [_eq(b), _eq(v * b - a)]))
-        return v
-
-    def _fresh(self, what: str, text: str) -> tuple[Poly, bool]:
-        """The variable standing for the term with this text (named by a hash of it, so equal
-        terms share one variable, whatever order the assertions are read in); True if new."""
-        q = self.q
-        name = f"{what}!{hashlib.sha256(text.encode()).hexdigest()[:12]}"
-        if name in q.texts:
-            if q.texts[name] != text:
-                raise Unsupported(f"two lifted terms share the name {name}")
-            return Poly.var(name), False
-        if name in q.sorts:
-            raise Unsupported(f"the lifted name {name} is a declared variable")
-        q.sorts[name] = "Real"
-        q.texts[name] = text
-        q.lifted.append(name)
-        return Poly.var(name), True
-
-
-def _eq(p: Poly) -> Formula:
-    return _mk("and", [literal(p, False), literal(-p, False)])
-
-
-def _neq(p: Poly) -> Formula:
-    return _mk("or", [literal(p, True), literal(-p, True)])
+def _eq(p: Poly, equal: bool = True) -> Formula:
+    """``p = 0`` (``p != 0`` when not ``equal``)."""
+    return _mk("and" if equal else "or", [literal(p, not equal), literal(-p, not equal)])
 
 
 @dataclass
-class Query:
-    """The conjunction of a script's assertions, in negation normal form."""
+class Query(PolyAlgebra):
+    """The conjunction of a script's assertions, in negation normal form; as the algebra its terms
+    are read in, it lifts if-then-else terms and quotients to fresh variables (``lifted``)."""
 
     sorts: dict[str, str] = field(default_factory=dict)
     assertions: list[Any] = field(default_factory=list)
@@ -145,19 +101,48 @@ class Query:
     formula: Formula = True
 
     def __post_init__(self) -> None:
-        self._ev = Evaluator(_Lifting(self))
+        self._ev = Evaluator(self)
         self._memo: dict[tuple[int, bool], tuple[Any, Formula]] = {}
 
     def poly(self, e: Any) -> Poly:
         return self._ev.term(e)
 
+    def ite(self, node: list[Any], ev: Evaluator) -> Poly:
+        v, new = self._fresh("ite", show(node))
+        if new:
+            t, e = ev.term(node[2]), ev.term(node[3])
+            self.side.append(_mk("and", [_mk("or", [self.nnf(node[1], False), _eq(v - t)]),
+                                         _mk("or", [self.nnf(node[1], True), _eq(v - e)])]))
+        return v
+
+    def div(self, a: Poly, b: Poly) -> Poly:
+        if b.constant() is not None:
+            return super().div(a, b)
+        v, new = self._fresh("div", f"{a.key()}/{b.key()}")
+        if new:  # v = a / b where b != 0 (SMT-LIB leaves a / 0 unspecified)
+            self.side.append(_mk("or", [_eq(b), _eq(v * b - a)]))
+        return v
+
+    def _fresh(self, what: str, text: str) -> tuple[Poly, bool]:
+        """The variable standing for the term with this text (named by a hash of it, so equal
+        terms share one variable, whatever order the assertions are read in); True if new."""
+        name = f"{what}!{hashlib.sha256(text.encode()).hexdigest()[:12]}"
+        if name in self.texts:
+            if self.texts[name] != text:
+                raise Unsupported(f"two lifted terms share the name {name}")
+            return Poly.var(name), False
+        if name in self.sorts:
+            raise Unsupported(f"the lifted name {name} is a declared variable")
+        self.sorts[name] = "Real"
+        self.texts[name] = text
+        self.lifted.append(name)
+        return Poly.var(name), True
+
     def nnf(self, e: Any, pol: bool) -> Formula:
         hit = self._memo.get((id(e), pol))
-        if hit is not None and hit[0] is e:
-            return hit[1]
-        f = self._nnf(e, pol)
-        self._memo[(id(e), pol)] = (e, f)
-        return f
+        if hit is None or hit[0] is not e:
+            hit = self._memo[(id(e), pol)] = (e, self._nnf(e, pol))
+        return hit[1]
 
     def _nnf(self, e: Any, pol: bool) -> Formula:
         if e in ("true", "false"):
@@ -190,8 +175,7 @@ class Query:
                                     _mk("and", [self.nnf(a, False), self.nnf(b, not want_equal)])])
                          for a, b in zip(args, args[1:], strict=False)]
             else:
-                diffs = [self.poly(a) - self.poly(b) for a, b in zip(args, args[1:], strict=False)]
-                parts = [_eq(d) if want_equal else _neq(d) for d in diffs]
+                parts = [_eq(self.poly(a) - self.poly(b), want_equal) for a, b in zip(args, args[1:], strict=False)]
             return _mk("and" if want_equal else "or", parts)
         if op in RELATIONS and len(args) >= 2:
             parts = []
@@ -225,12 +209,11 @@ def read_query(text: str) -> Query:
             q.assertions.append(expand_lets(cmd[1], defined))
         else:
             raise Unsupported(f"the command {head!r} is not understood by the kernel")
-    for e in q.assertions:
-        for name in free_names(e):
-            if name not in q.sorts:
-                raise Unsupported(f"{name} is used but not declared")
-    q.formula = _mk("and", [q.nnf(e, True) for e in q.assertions])
-    q.formula = _mk("and", [q.formula, *q.side])
+    undeclared = [name for e in q.assertions for name in free_names(e) if name not in q.sorts]
+    if undeclared:
+        raise Unsupported(f"{undeclared[0]} is used but not declared")
+    parts = [q.nnf(e, True) for e in q.assertions]  # reading them lifts terms, adding side conditions
+    q.formula = _mk("and", parts + q.side)
     return q
 
 
@@ -241,9 +224,8 @@ def free_names(e: Any) -> dict[str, None]:
     stack = [e]
     while stack:
         x = stack.pop()
-        if isinstance(x, str):
-            if x not in ("true", "false"):
-                out.setdefault(x)
+        if isinstance(x, str) and x not in ("true", "false"):
+            out.setdefault(x)
         elif isinstance(x, list) and id(x) not in seen:
             seen.add(id(x))
             stack.extend(reversed(x[1:]))
@@ -258,12 +240,9 @@ def simplify(f: Formula, assign: dict[Any, bool], memo: dict[int, Formula] | Non
         v = assign.get(f[1])
         return f if v is None else v == f[2]
     memo = {} if memo is None else memo
-    hit = memo.get(id(f))
-    if hit is not None:
-        return hit
-    out = _mk(f[0], [simplify(g, assign, memo) for g in f[1]])
-    memo[id(f)] = out
-    return out
+    if id(f) not in memo:
+        memo[id(f)] = _mk(f[0], [simplify(g, assign, memo) for g in f[1]])
+    return memo[id(f)]
 
 
 def propagate(q: Query, assign: dict[Any, bool]) -> tuple[bool, dict[Any, bool]]:
@@ -277,58 +256,24 @@ def propagate(q: Query, assign: dict[Any, bool]) -> tuple[bool, dict[Any, bool]]
         if f is True:
             return False, assign
         units = [f] if f[0] == "lit" else [g for g in f[1] if f[0] == "and" and g[0] == "lit"]
-        new = False
+        before = len(assign)
         for _, key, pol in units:
-            if key in assign and assign[key] != pol:
+            if assign.setdefault(key, pol) != pol:  # the query forces both a literal and its negation
                 return True, assign
-            if key not in assign:
-                assign[key] = pol
-                new = True
-        if not new:
+        if len(assign) == before:  # nothing new is forced
             return False, assign
 
 
 def leaf_constraints(q: Query, assign: dict[Any, bool]) -> tuple[bool, dict[tuple[Any, bool], Poly]]:
-    """(closed, constraints): the constraints are the leaf's true literals on linear atoms,
-    keyed by (polynomial key, strict)."""
+    """(closed, constraints): the leaf's true literals on linear atoms, keyed by (polynomial key, strict)."""
     closed, full = propagate(q, assign)
-    out: dict[tuple[Any, bool], Poly] = {}
-    for key, pol in full.items():
-        if key[0] == "lin":
-            p, strict = constraint_of(key, pol)
-            out[(p.key(), strict)] = p
-    return closed, out
-
-
-def _form(factors: Any, constraints: dict[tuple[Any, bool], Poly]) -> tuple[Poly, bool]:
-    """The product ``G`` of the factors, with ``G >= 0`` at every point of the branch, and
-    whether ``G > 0`` there.  A factor ``[op, p]`` must be a literal ``p op 0`` of the branch
-    (it contributes ``-p``, which is ``> 0`` or ``>= 0``); ``["sq", s]`` contributes ``s**2 >= 0``."""
-    if not (isinstance(factors, list) and factors):
-        raise ValueError("an entry needs a non-empty list of factors")
-    g, strict = Poly.const(1), True
-    for fac in factors:
-        if not (isinstance(fac, list) and len(fac) == 2):
-            raise ValueError(f"malformed factor {fac!r}")
-        op, p = fac[0], Poly.from_json(fac[1])
-        if op == "sq":
-            g, strict = g * p * p, False
-        elif op in ("<", "<="):
-            if (p.key(), op == "<") not in constraints:
-                raise LookupError(f"the constraint {p!r} {op} 0 is not a literal of this branch")
-            g, strict = g * (-p), strict and op == "<"
-        else:
-            raise ValueError(f"factor operator {op!r} (expected <, <= or sq)")
-    return g, strict
+    pairs = [constraint_of(key, pol) for key, pol in full.items() if key[0] == "lin"]
+    return closed, {(p.key(), strict): p for p, strict in pairs}
 
 
 def check_farkas(constraints: dict[tuple[Any, bool], Poly], items: Any) -> str | None:
-    """None when the entries combine into a contradiction; else why not.
-
-    Each entry ``[FACTORS, LAMBDA]`` gives a product ``G >= 0`` (:func:`_form`); the sum of
-    ``LAMBDA * G`` must be a constant ``c < 0``, or ``c = 0`` with a positive multiplier on a
-    strict ``G > 0``: impossible at any point of the branch.  With one constraint per entry
-    this is Farkas' lemma; products and squares make it a Positivstellensatz certificate."""
+    """None when the entries ``[FACTORS, LAMBDA]`` combine into a contradiction (see the module
+    docstring); else why not."""
     if not isinstance(items, list):
         return "the farkas entry is not a list"
     total, strict_used = Poly(), False
@@ -338,10 +283,21 @@ def check_farkas(constraints: dict[tuple[Any, bool], Poly], items: Any) -> str |
         lam = frac(item[1])
         if lam < 0:
             return f"negative multiplier {lam}"
-        try:
-            g, strict = _form(item[0], constraints)
-        except LookupError as e:
-            return str(e.args[0])
+        if not (isinstance(item[0], list) and item[0]):
+            raise ValueError("an entry needs a non-empty list of factors")
+        g, strict = Poly.const(1), True  # the product G of the factors: G >= 0 on the branch, G > 0 if strict
+        for fac in item[0]:
+            if not (isinstance(fac, list) and len(fac) == 2):
+                raise ValueError(f"malformed factor {fac!r}")
+            op, p = fac[0], Poly.from_json(fac[1])
+            if op == "sq":
+                g, strict = g * p * p, False
+            elif op not in ("<", "<="):
+                raise ValueError(f"factor operator {op!r} (expected <, <= or sq)")
+            elif (p.key(), op == "<") not in constraints:
+                return f"the constraint {p!r} {op} 0 is not a literal of this branch"
+            else:
+                g, strict = g * (-p), strict and op == "<"
         if lam:
             total = total + g.scale(lam)
             strict_used = strict_used or strict
@@ -351,10 +307,6 @@ def check_farkas(constraints: dict[tuple[Any, bool], Poly], items: Any) -> str |
     if c < 0 or (c == 0 and strict_used):
         return None
     return f"the combination is the constant {c} with{'' if strict_used else 'out'} a strict part: no contradiction"
-
-
-def _conjuncts(f: Formula) -> list[Formula]:
-    return [] if isinstance(f, bool) else (list(f[1]) if f[0] == "and" else [f])
 
 
 def _atom(a: Any) -> tuple[Any, bool]:
@@ -393,13 +345,14 @@ def check_tree(q: Query, tree: Any, max_nodes: int = 1_000_000) -> tuple[str | N
             if closed:
                 continue
             f = simplify(q.formula, full)
+            conjuncts = [] if isinstance(f, bool) else (list(f[1]) if f[0] == "and" else [f])
             try:
                 cubes = [dict(_atom(a) for a in cube) for cube in node["cases"]]
                 want = {frozenset(("lit", k, p) for k, p in c.items()) for c in cubes}
             except (ValueError, TypeError) as e:
                 return f"{where}: malformed cases ({e})", leaves
-            if not any(g[0] == "or" and want == {frozenset(d[1] if d[0] == "and" else [d])
-                                                                  for d in g[1]} for g in _conjuncts(f)):
+            if not any(g[0] == "or" and want == {frozenset(d[1] if d[0] == "and" else [d]) for d in g[1]}
+                       for g in conjuncts):
                 return f"{where}: the cases are not the disjuncts of a disjunction of the branch", leaves
             if not isinstance(node.get("trees"), list) or len(node["trees"]) != len(cubes):
                 return f"{where}: not one tree per case", leaves

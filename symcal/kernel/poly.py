@@ -1,16 +1,16 @@
 """Polynomials with exact rational coefficients, and quotients of them.
 
-A :class:`Poly` maps monomials to non-zero Fractions; a monomial is a sorted tuple of
-``(variable, exponent)`` pairs (``()`` is the constant monomial).  Nothing here rounds,
-simplifies heuristically or calls out: sums and products are computed term by term.
+A :class:`Poly` maps monomials to non-zero Fractions; a monomial is a sorted tuple of ``(variable,
+exponent)`` pairs (``()`` is the constant monomial).  Nothing here rounds, simplifies heuristically
+or calls out: sums and products are computed term by term.
 
-Serial form (JSON): a list of ``[coefficient, [[variable, exponent], ...]]`` with the
-coefficient a string ``"p/q"``, e.g. ``x - y/2 + 3`` is
-``[["1", [["x", 1]]], ["-1/2", [["y", 1]]], ["3", []]]``.
+Serial form (JSON): a list of ``[coefficient, [[variable, exponent], ...]]`` with the coefficient a
+string ``"p/q"``, e.g. ``x - y/2 + 3`` is ``[["1", [["x", 1]]], ["-1/2", [["y", 1]]], ["3", []]]``.
 """
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from typing import Any
 
@@ -21,11 +21,7 @@ Monomial = tuple[tuple[str, int], ...]
 
 def frac(x: Any) -> Fraction:
     """An exact number from a certificate: int, Fraction or a string "p/q" (never a float)."""
-    if isinstance(x, bool) or isinstance(x, float):
-        raise ValueError(f"{x!r} is not an exact number")
-    if isinstance(x, int | Fraction):
-        return Fraction(x)
-    if isinstance(x, str):
+    if isinstance(x, int | Fraction | str) and not isinstance(x, bool):
         return Fraction(x)
     raise ValueError(f"{x!r} is not an exact number")
 
@@ -35,10 +31,8 @@ def frac_str(x: Fraction) -> str:
 
 
 def _mono_mul(a: Monomial, b: Monomial) -> Monomial:
-    if not a:
-        return b
-    if not b:
-        return a
+    if not a or not b:
+        return a or b
     d = dict(a)
     for v, e in b:
         d[v] = d.get(v, 0) + e
@@ -97,11 +91,7 @@ class Poly:
 
     def constant(self) -> Fraction | None:
         """The value when the polynomial is a constant, else None."""
-        if not self.terms:
-            return Fraction(0)
-        if len(self.terms) == 1 and () in self.terms:
-            return self.terms[()]
-        return None
+        return self.terms.get((), Fraction(0)) if self.terms.keys() <= {()} else None
 
     def degree(self) -> int:
         return max((sum(e for _, e in m) for m in self.terms), default=0)
@@ -112,19 +102,10 @@ class Poly:
 
     def leading(self) -> Fraction | None:
         """The coefficient of the first non-constant monomial in sorted order (None if constant)."""
-        for m, c in sorted(self.terms.items()):
-            if m:
-                return c
-        return None
+        return next((c for m, c in sorted(self.terms.items()) if m), None)
 
     def at(self, point: dict[str, Fraction]) -> Fraction:
-        total = Fraction(0)
-        for m, c in self.terms.items():
-            t = c
-            for v, e in m:
-                t *= point[v] ** e
-            total += t
-        return total
+        return sum((c * math.prod(point[v] ** e for v, e in m) for m, c in self.terms.items()), Fraction(0))
 
     def to_json(self) -> list[Any]:
         return [[frac_str(c), [[v, e] for v, e in m]] for m, c in sorted(self.terms.items())]
@@ -147,13 +128,8 @@ class Poly:
         return out
 
     def __repr__(self) -> str:
-        if not self.terms:
-            return "0"
-        parts = []
-        for m, c in sorted(self.terms.items()):
-            mono = "*".join(v if e == 1 else f"{v}^{e}" for v, e in m)
-            parts.append(f"{frac_str(c)}" + (f"*{mono}" if mono else ""))
-        return " + ".join(parts)
+        return " + ".join(frac_str(c) + "".join(f"*{v}" if e == 1 else f"*{v}^{e}" for v, e in m)
+                          for m, c in sorted(self.terms.items())) or "0"
 
 
 class RatFunc:

@@ -1,19 +1,20 @@
 """Terms and formulas read from s-expressions, and their exact meanings.
 
-After :func:`expand_lets`, a term is a ``Fraction`` (a number), a ``str`` (a variable, or
-``true``/``false``) or a list ``[op, arg, ...]``; a name bound by ``let`` is replaced by the
-very object it is bound to, so shared subterms stay shared (every interpretation below
-memoises by object identity).
+After :func:`expand_lets`, a term is a ``Fraction`` (a number), a ``str`` (a variable, or ``true`` /
+``false``) or a list ``[op, arg, ...]``; a name bound by ``let`` is replaced by the very object it is
+bound to, so shared subterms stay shared (every interpretation below memoises by object identity).
 
 The operators understood are those of SMT-LIB's real arithmetic and core theory
-(``+ - * / to_real ite and or not => xor = distinct < <= > >=``) plus, for certificates'
-own terms, ``^`` with an integer exponent, ``exp log sqrt`` and a certificate's declared
-uninterpreted functions (opaque, see :class:`RatAlgebra`).  Anything else is :class:`Unsupported`.
+(``+ - * / to_real ite and or not => xor = distinct < <= > >=``) plus, for certificates' own terms,
+``^`` with a literal exponent, ``exp log sqrt`` and a certificate's declared uninterpreted functions
+(opaque, see :class:`RatAlgebra`).  Anything else is :class:`Unsupported`.
 """
 
 from __future__ import annotations
 
 import functools
+import operator
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
@@ -80,22 +81,15 @@ def _integer(q: Fraction) -> int:
 
 
 class Algebra:
-    """How numbers, variables and operations are interpreted (subclasses below).  ``functions``:
-    names of uninterpreted functions, whose applications go to :meth:`transcendental`."""
+    """How numbers, variables, quotients ``a / b`` and powers ``a ^ q`` are interpreted (each subclass
+    below defines these four).  ``functions``: names of uninterpreted functions, whose applications go
+    to :meth:`transcendental`."""
 
     functions: frozenset[str] = frozenset()
-
-    def num(self, q: Fraction) -> Any:
-        raise NotImplementedError
-
-    def var(self, name: str) -> Any:
-        raise NotImplementedError
-
-    def div(self, a: Any, b: Any) -> Any:
-        raise NotImplementedError
-
-    def pow(self, a: Any, q: Fraction) -> Any:
-        raise NotImplementedError
+    num: Callable[[Fraction], Any]
+    var: Callable[[str], Any]
+    div: Callable[[Any, Any], Any]
+    pow: Callable[[Any, Fraction], Any]
 
     def func(self, name: str, a: Any) -> Any:
         raise Unsupported(f"the function {name} has no meaning in this check")
@@ -120,11 +114,9 @@ class Evaluator:
 
     def term(self, e: Any) -> Any:
         hit = self.memo.get(id(e))
-        if hit is not None and hit[0] is e:
-            return hit[1]
-        v = self._term(e)
-        self.memo[id(e)] = (e, v)
-        return v
+        if hit is None or hit[0] is not e:
+            hit = self.memo[id(e)] = (e, self._term(e))
+        return hit[1]
 
     def _term(self, e: Any) -> Any:
         alg = self.alg
@@ -140,9 +132,7 @@ class Evaluator:
         if op == "^":
             if len(args) != 2 or not isinstance(args[1], Fraction):
                 raise Unsupported(f"^ needs a rational literal exponent: {e!r}")
-            if args[1].denominator != 1:
-                return alg.transcendental(e, self)
-            return alg.pow(self.term(args[0]), args[1])
+            return alg.pow(self.term(args[0]), args[1]) if args[1].denominator == 1 else alg.transcendental(e, self)
         if op in ("exp", "log", "sqrt") and len(args) == 1 or op in alg.functions:
             return alg.transcendental(e, self)
         if op == "to_real" and len(args) == 1:
@@ -152,7 +142,7 @@ class Evaluator:
             raise Unsupported(f"{op} without arguments")
         if op == "-" and len(vals) == 1:
             return -vals[0]
-        fold = {"+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b, "/": alg.div}.get(op)
+        fold = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": alg.div}.get(op)
         if fold is not None:  # left to right: (- a b c) is (a - b) - c
             return functools.reduce(fold, vals)
         raise Unsupported(f"the operator {op!r} is not understood by the kernel")
@@ -183,11 +173,10 @@ class PolyAlgebra(Algebra):
 class RatAlgebra(Algebra):
     """Rational functions (a division by the zero polynomial is refused).
 
-    An ``exp``/``log``/``sqrt`` term, a non-integer power or an application of one of the
-    uninterpreted ``functions`` is read as an *opaque atom*: an indeterminate named by its own
-    text, ``#(log (+ 1 x))``.  Equal texts denote equal values, so when lhs - rhs is the zero
-    rational function of the variables and the atoms taken as independent indeterminates, it is
-    zero whatever values the atoms have."""
+    An ``exp``/``log``/``sqrt`` term, a non-integer power or an application of one of the uninterpreted
+    ``functions`` is read as an *opaque atom*: an indeterminate named by its own text, ``#(log (+ 1 x))``.
+    Equal texts denote equal values, so when lhs - rhs is the zero rational function of the variables
+    and the atoms taken as independent indeterminates, it is zero whatever values the atoms have."""
 
     def __init__(self, functions: Any = ()) -> None:
         if not isinstance(functions, list | tuple) or any(
@@ -260,20 +249,16 @@ def show(e: Any) -> str:
 def truth(e: Any, ev: Evaluator) -> bool:
     """The truth value of formula ``e`` at the point of ``ev`` (a :class:`ValueAlgebra`)."""
     hit = ev.truths.get(id(e))
-    if hit is not None and hit[0] is e:
-        return hit[1]
-    v = _truth(e, ev)
-    ev.truths[id(e)] = (e, v)
-    return v
+    if hit is None or hit[0] is not e:
+        hit = ev.truths[id(e)] = (e, _truth(e, ev))
+    return hit[1]
 
 
 def _truth(e: Any, ev: Evaluator) -> bool:
     alg = ev.alg
     assert isinstance(alg, ValueAlgebra)
-    if e == "true":
-        return True
-    if e == "false":
-        return False
+    if e in ("true", "false"):
+        return e == "true"
     if isinstance(e, str):
         if alg.sorts.get(e) != "Bool" or not isinstance(alg.point.get(e), bool):
             raise Unsupported(f"no truth value for {e}")
@@ -288,21 +273,17 @@ def _truth(e: Any, ev: Evaluator) -> bool:
     if op == "not" and len(args) == 1:
         return not truth(args[0], ev)
     if op == "=>" and len(args) >= 2:
-        *hyps, concl = args
-        return not all(truth(h, ev) for h in hyps) or truth(concl, ev)
+        return not all(truth(h, ev) for h in args[:-1]) or truth(args[-1], ev)
     if op == "xor" and len(args) == 2:
         return truth(args[0], ev) != truth(args[1], ev)
     if op == "ite" and len(args) == 3:
         return truth(args[1], ev) if truth(args[0], ev) else truth(args[2], ev)
     if op in ("=", "distinct") and len(args) >= 2:
         boolean = is_bool(args[0], alg.sorts)
-        vals = [truth(a, ev) if boolean else ev.term(a) for a in args]
-        if op == "=":
-            return all(v == vals[0] for v in vals[1:])
-        return len(set(vals)) == len(vals)
+        n_values = len({truth(a, ev) if boolean else ev.term(a) for a in args})
+        return n_values == 1 if op == "=" else n_values == len(args)
     if op in RELATIONS and len(args) >= 2:
         vals = [ev.term(a) for a in args]
-        cmp = {"<": lambda a, b: a < b, "<=": lambda a, b: a <= b, ">": lambda a, b: a > b,
-               ">=": lambda a, b: a >= b}[op]
-        return all(cmp(vals[i], vals[i + 1]) for i in range(len(vals) - 1))
+        cmp = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge}[op]
+        return all(cmp(a, b) for a, b in zip(vals, vals[1:], strict=False))
     raise Unsupported(f"the connective {op!r} is not understood by the kernel")

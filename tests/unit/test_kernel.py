@@ -473,3 +473,11 @@ def test_quadratic_parts_that_differ_or_an_inequality_domain_are_rejected():
     cert = quadratic_certificate()
     cert["psi"][0] = "(+ (* u1 u1) (* u2 u2) (* -2 w))"  # a variable that is not among vars
     assert not check(cert)["checked"]
+
+
+def test_a_string_literal_is_never_read_as_a_parenthesis():
+    from symcal.kernel.sexpr import Quoted, parse
+
+    got = parse('(set-info :source ")") (set-info :x "((") (assert (< x 1))')
+    assert got[0] == ["set-info", ":source", ")"] and isinstance(got[0][2], Quoted)
+    assert got[1][2] == "((" and len(got) == 3
