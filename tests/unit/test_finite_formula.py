@@ -90,3 +90,11 @@ def test_a_formula_claim_has_symbolic_mutants_that_are_killed() -> None:
     assert {mu.operator for mu in mutants} >= {"flip", "nudge"}, why
     results = [classify(mu, decide(mu.claim, isolate=False)) for mu in mutants]
     assert {r.outcome for r in results if r.mutant.operator == "flip"} == {"killed"}
+
+
+def test_symbol_names_that_need_quoting_are_bound_in_the_certificate() -> None:
+    t = sympy.Symbol("table4.listnet@N 3")
+    c = finite_check("demo2024.quoted", cases=[1], domain="one case", cite=CITE,
+                     formula=lambda _: ([t < 1], {t: "1/2"}))
+    v = decide(c, certify=True, isolate=False)
+    assert v.status is Status.PROVED and v.certificate.checked, v.certificate

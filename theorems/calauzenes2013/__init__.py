@@ -63,6 +63,18 @@ Encoding notes
   implements the measures with exact Fractions and random tie breaking.  Exhaustive checks
   take labels in {0..2}^n (binary for Prec/Rec/AUC/AP), utilities in {0,1,2}^n and every
   non-increasing phi with values in {0..3}, phi(1) > 0 (strictly decreasing where required).
+* Exhaustive checks whose cases are labels and rankings state each case as a formula
+  (``finite_check(formula=...)``), so that ``--certify`` has the kernel re-evaluate it: the case's
+  inputs are the data (labels y_i; a ranking as its positions s_i = sigma^-1(i), or for ERR and AP
+  as its permutation matrix P_i_r = [sigma(r) = i], which keeps their rank-indexed products
+  polynomial; k, n; Delta's labels and probabilities; the paper's printed numbers) and each
+  measure and its GPPM form b(y) + sum_k phi(k) u_sigma(k)(y) (summed over the items, k = s_i) are
+  sympy expressions of them, indicators as Piecewise.  ERR's R_i = (2^{y_i} - 1)/2 is written
+  y_i/2 (binary labels); Lemma B.2's tau_ij exchanges symbols (y_i with y_j, rows i and j of P);
+  "not every ranking maximises" (Theorem 3.3) is: one of the 24 rankings has an expected value
+  other than 1>2>3>4's, every ranking's matrix being data; the pair count of Theorem 4.2's proof
+  re-checks that the data are pairwise distinct items of {1..n} and reads |C| <= floor(n/2) as
+  2|C| <= n.
 * The DCG discount 1/log(1+i) is irrational; the GPPM identities are linear in phi, so they are
   checked with phi(1..n) as sympy symbols (an identity for every discount).
 * NDCG's normalisation, AUC's b and Spearman's b are undefined where ||y||_1 = 0 (NDCG, Rec,

@@ -87,3 +87,61 @@ def swap_positions(sigma: tuple[int, ...], a: int, b: int) -> tuple[int, ...]:
     s = list(sigma)
     s[a - 1], s[b - 1] = s[b - 1], s[a - 1]
     return tuple(s)
+
+
+# ---------------------------------------------------------------------------------------
+# A case's inputs as data for finite_check(formula=...): the measures are written as sympy
+# expressions of these symbols, so that symcal and the kernel evaluate the formulas themselves
+# at the case's values (nothing is computed in Python but the 0/1 entries of the data).
+# ---------------------------------------------------------------------------------------
+
+
+def label_symbols(name: str, n: int) -> tuple[Any, ...]:
+    """The labels y_1..y_n of a case as symbols name1..name<n> (plain symbols: their values are the data)."""
+    return tuple(sympy.Symbol(f"{name}{i}") for i in range(1, n + 1))
+
+
+def rank_matrix(name: str, n: int) -> tuple[tuple[Any, ...], ...]:
+    """A ranking sigma as its permutation matrix of symbols: P[i-1][r-1] (named name_i_r) is 1 when item i
+    is at rank r (sigma(r) = i), else 0."""
+    return tuple(tuple(sympy.Symbol(f"{name}_{i}_{r}") for r in range(1, n + 1)) for i in range(1, n + 1))
+
+
+def ranking_data(P: tuple[tuple[Any, ...], ...], sigma: tuple[int, ...]) -> dict[Any, int]:
+    """The values of ``rank_matrix`` symbols for the ranking sigma (items in rank order)."""
+    return {P[i - 1][r - 1]: int(sigma[r - 1] == i) for i in range(1, len(sigma) + 1) for r in range(1, len(sigma) + 1)}
+
+
+def position_symbols(name: str, n: int) -> tuple[Any, ...]:
+    """A ranking sigma as the positions of its items: symbol name<i> is sigma^-1(i), the rank of item i."""
+    return tuple(sympy.Symbol(f"{name}{i}") for i in range(1, n + 1))
+
+
+def positions_data(S: tuple[Any, ...], sigma: tuple[int, ...]) -> dict[Any, int]:
+    """The values of ``position_symbols`` for the ranking sigma (items in rank order)."""
+    return {S[item - 1]: r for r, item in enumerate(sigma, start=1)}
+
+
+def label_data(Y: tuple[Any, ...], y: tuple[Any, ...]) -> dict[Any, Any]:
+    return dict(zip(Y, y, strict=True))
+
+
+def at_rank(x: tuple[Any, ...], P: tuple[tuple[Any, ...], ...], r: int) -> Any:
+    """x_sigma(r) (r 1-based) = sum_i x_i [sigma(r) = i], read off the permutation matrix."""
+    return sympy.Add(*[x[i] * P[i][r - 1] for i in range(len(x))])
+
+
+def position(P: tuple[tuple[Any, ...], ...], i: int) -> Any:
+    """sigma^-1(i) (i 1-based) = sum_r r [sigma(r) = i]."""
+    return sympy.Add(*[r * P[i - 1][r - 1] for r in range(1, len(P) + 1)])
+
+
+def indicator(cond: Any) -> Any:
+    """1{cond} as a Piecewise (evaluated by symcal and by the kernel at the case's values)."""
+    return sympy.Piecewise((1, cond), (0, True))
+
+
+def gppm_expr(phi: Any, u: tuple[Any, ...], b: Any, S: tuple[Any, ...]) -> Any:
+    """Definition 2.1, r(y, sigma) = b(y) + sum_k phi(k) u_sigma(k)(y), summed over the items (k = sigma^-1(i)):
+    b(y) + sum_i phi(s_i) u_i(y) with s_i the position symbols, phi a function of the rank."""
+    return b + sympy.Add(*[phi(s) * ui for s, ui in zip(S, u, strict=True)])

@@ -3,6 +3,7 @@ checked against their formulas (every label vector, every ranking, every k, smal
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Iterator
 from fractions import Fraction
@@ -11,9 +12,20 @@ from typing import Any
 import sympy
 
 from symcal import Finding, finite_check
-from symcal.ranking.measures import auc, average_precision, precision_at, rank_of, rankings, recall_at, spearman
+from symcal.ranking.measures import rankings
 
-from .common import ONE, F, cite, labels
+from .common import (
+    ONE,
+    F,
+    cite,
+    gppm_expr,
+    indicator,
+    label_data,
+    label_symbols,
+    labels,
+    position_symbols,
+    positions_data,
+)
 
 PHI = sympy.symbols("phi1:9", positive=True)
 
@@ -90,24 +102,39 @@ def table1_ndcg_claim(id: str, *, u_norm: str, f_norm: str, finding: Finding | N
     )
 
 
+@functools.cache
+def binary_measure_formula(n: int, measure: str, b_sign: int = -1, phi_scale: Fraction = ONE) -> tuple[Any, ...]:
+    """Printed Table 1 rows for Prec@k, Rec@k and AUC over the symbols of a case: labels y_i, the ranking's
+    positions s_i = sigma^-1(i), the cut-off k and the size n.  The measure's own formula and its GPPM form
+    b(y) + sum_r phi(r) u_sigma(r)(y) = b(y) + sum_i phi(s_i) u_i(y) are both sympy expressions (indicators as
+    Piecewise), so symcal and the kernel evaluate both at each case's data; sums over ranks r <= k are sums
+    over the items with s_i <= k:
+    Prec@k = (1/k) sum_{r<=k} y_sigma(r), phi(r) = 1{r<=k}/k, u_i = y_i, b = 0;
+    Rec@k = (1/||y||_1) sum_{r<=k} y_sigma(r), phi(r) = 1{r<=k}, u_i = y_i/||y||_1, b = 0;
+    AUC = (1/(|y|(n-|y|))) sum_{i,j} y_i (1 - y_j) 1{s_i < s_j} (relevant before irrelevant, binary y),
+    phi(r) = n - r, u_i = y_i/(|y|(n-|y|)), b = b_sign (|y|-1)/(2(n-|y|)) (printed: b_sign = +1)."""
+    Y, S, k, N = label_symbols("y", n), position_symbols("s", n), sympy.Symbol("k"), sympy.Symbol("n")
+    m = sympy.Add(*Y)  # ||y||_1
+    top_k = sympy.Add(*[y * indicator(s <= k) for y, s in zip(Y, S, strict=True)])  # sum_{r<=k} y_sigma(r)
+    if measure == "prec":
+        r, phi, u, b = top_k / k, lambda j: indicator(j <= k) / k, Y, 0
+    elif measure == "rec":
+        r, phi, u, b = top_k / m, lambda j: indicator(j <= k), tuple(v / m for v in Y), 0
+    else:
+        good = sympy.Add(*[Y[i] * (1 - Y[j]) * indicator(S[i] < S[j]) for i in range(n) for j in range(n) if i != j])
+        r = good / (m * (N - m))
+        phi, u = lambda j: N - j, tuple(v / (m * (N - m)) for v in Y)
+        b = b_sign * (m - 1) / (2 * (N - m))  # printed: b(y) = (||y||_1 - 1) / (2 (n - ||y||_1))
+    g = gppm_expr(lambda j: phi_scale * phi(j), u, b, S)
+    return (sympy.Eq(r, g, evaluate=False),), (Y, S, k, N)
+
+
 def binary_measure_case(case: tuple[Any, ...], measure: str, b_sign: int = -1,
-                        phi_scale: Fraction = ONE) -> tuple[bool, str]:
-    """Printed Table 1 rows for Prec@k, Rec@k and AUC (formula via symcal.ranking.measures)."""
+                        phi_scale: Fraction = ONE) -> tuple[list[Any], dict[Any, Any]]:
     y, sigma, k = case
     n = len(y)
-    m = sum(y)
-    if measure == "prec":
-        r, phi = precision_at(n, k)(y, sigma), tuple(F(1, k) if i <= k else F(0) for i in range(1, n + 1))
-        u, b = tuple(F(v) for v in y), F(0)
-    elif measure == "rec":
-        r, phi = recall_at(n, k)(y, sigma), tuple(F(1) if i <= k else F(0) for i in range(1, n + 1))
-        u, b = tuple(F(v, m) for v in y), F(0)
-    else:
-        r, phi = auc(n)(y, sigma), tuple(F(n - i) for i in range(1, n + 1))
-        u = tuple(F(v, m * (n - m)) for v in y)
-        b = b_sign * F(m - 1, 2 * (n - m))  # printed: b(y) = (||y||_1 - 1) / (2 (n - ||y||_1))
-    g = gppm_value(tuple(phi_scale * f for f in phi), u, b, sigma)
-    return r == g, f"r = {r}, GPPM form = {g}"
+    conds, (Y, S, K, N) = binary_measure_formula(n, measure, b_sign, phi_scale)
+    return list(conds), {**label_data(Y, y), **positions_data(S, sigma), K: k, N: n}
 
 
 def binary_cases(m: int | None, measure: str) -> Iterator[tuple[Any, ...]]:
@@ -135,7 +162,7 @@ def table1_binary_claim(id: str, measure: str, *, b_sign: int = -1, finding: Fin
     loc, quote = TABLE1_QUOTES[measure]
     return finite_check(
         id, cases=lambda m: binary_cases(m, measure),
-        holds=lambda c: binary_measure_case(c, measure, b_sign, phi_scale),
+        formula=lambda c: binary_measure_case(c, measure, b_sign, phi_scale),
         domain="y in {0,1}^n where defined, every ranking, every k", sizes=sizes,
         describe=lambda c: {"y": c[0], "sigma": c[1], "k": c[2]}, cite=cite(loc, quote),
         statement=statement or f"{measure} equals its printed GPPM form b(y) + sum phi(k) u_sigma(k)(y)",
@@ -143,22 +170,28 @@ def table1_binary_claim(id: str, measure: str, *, b_sign: int = -1, finding: Fin
     )
 
 
-def spearman_case(case: tuple[Any, ...], b_sign: int = -1) -> tuple[bool, str]:
+@functools.cache
+def spearman_formula(n: int, b_sign: int = -1) -> tuple[Any, ...]:
+    """Spearman's coefficient 1 - 6/(n(n^2-1)) sum_i (sigma^-1(i) - y^-1(i))^2 and its printed GPPM form
+    (phi(r) = 12(n-r)/(n(n^2-1)), u_i = n - y^-1(i), b = -3(n-1)/(n+1)) over the positions t_i = y^-1(i),
+    s_i = sigma^-1(i) and the size n."""
+    T, S, N = position_symbols("t", n), position_symbols("s", n), sympy.Symbol("n")
+    r = 1 - 6 / (N * (N**2 - 1)) * sympy.Add(*[(s - t) ** 2 for s, t in zip(S, T, strict=True)])
+    g = gppm_expr(lambda j: 12 * (N - j) / (N * (N**2 - 1)), tuple(N - t for t in T), b_sign * 3 * (N - 1) / (N + 1), S)
+    return (sympy.Eq(r, g, evaluate=False),), (T, S, N)
+
+
+def spearman_case(case: tuple[Any, ...], b_sign: int = -1) -> tuple[list[Any], dict[Any, Any]]:
     y, sigma = case
-    n = len(y)
-    r = spearman(n)(y, sigma)
-    py = rank_of(y)
-    phi = tuple(F(12 * (n - i), n * (n * n - 1)) for i in range(1, n + 1))
-    u = tuple(F(n - py[i]) for i in range(1, n + 1))
-    g = gppm_value(phi, u, b_sign * F(3 * (n - 1), n + 1), sigma)
-    return r == g, f"Spearman = {r}, GPPM form = {g}"
+    conds, (T, S, N) = spearman_formula(len(y), b_sign)
+    return list(conds), {**positions_data(T, y), **positions_data(S, sigma), N: len(y)}
 
 
 def spearman_claim(id: str, *, b_sign: int = -1) -> Any:
     """Table 1 and Appendix B.1: "phi(i) = 12(n-i)/(n(n^2-1)), u_i = n - y^-1(i), b(y) = -3(n-1)/(n+1)"."""
     return finite_check(
         id, cases=lambda m: itertools.product(list(rankings(m)), list(rankings(m))),  # type: ignore[arg-type]
-        holds=lambda c: spearman_case(c, b_sign), domain="y, sigma in S_n", sizes=(2, 5),
+        formula=lambda c: spearman_case(c, b_sign), domain="y, sigma in S_n", sizes=(2, 5),
         describe=lambda c: {"y": c[0], "sigma": c[1]},
         cite=cite("Table 1 and Appendix B.1", "phi(i) = 12(n-i)/(n(n^2-1)), u_i = n - y^-1(i), "
                   "b(y) = -3(n-1)/(n+1)"),
@@ -166,30 +199,34 @@ def spearman_claim(id: str, *, b_sign: int = -1) -> Any:
     )
 
 
-def edge_case(case: tuple[Any, ...], widen: bool = False) -> tuple[bool, str]:
-    """The printed u/b divide by zero exactly where Table 1's measures are undefined."""
+@functools.cache
+def edge_formula(n: int, which: str, widen: bool = False) -> tuple[Any, ...]:
+    """The printed forms divide by zero (one of their denominators is 0: ||y||_1 for Rec@k's u and AP's
+    1/||y||_1; ||y||_1 (n - ||y||_1) and 2 (n - ||y||_1) for the AUC's u and b) exactly where the measure is
+    declared undefined (||y||_1 = 0; for the AUC ||y||_1 in {0, n}, ``widen``: only 0, the twin)."""
+    Y, N = label_symbols("y", n), sympy.Symbol("n")
+    m = sympy.Add(*Y)
+    dens = [m] if which in ("rec", "ap") else [m * (N - m), 2 * (N - m)]
+    divides_by_zero = sympy.Or(*[sympy.Eq(d, 0, evaluate=False) for d in dens], evaluate=False)
+    undefined = sympy.Eq(m, 0, evaluate=False)
+    if which == "auc" and not widen:
+        undefined = sympy.Or(undefined, sympy.Eq(m, N, evaluate=False), evaluate=False)
+    both_ways = [sympy.Implies(divides_by_zero, undefined, evaluate=False),
+                 sympy.Implies(undefined, divides_by_zero, evaluate=False)]
+    return tuple(both_ways), (Y, N)
+
+
+def edge_case(case: tuple[Any, ...], widen: bool = False) -> tuple[list[Any], dict[Any, Any]]:
     y, which = case
-    n, m = len(y), sum(y)
-    undefined = {"rec": m == 0, "ap": m == 0, "auc": m in (0, n) if not widen else m == 0}[which]
-    try:
-        if which == "rec":
-            [F(v, m) for v in y]
-        elif which == "ap":
-            average_precision(n)(y, tuple(range(1, n + 1)))
-        else:
-            [F(v, m * (n - m)) for v in y]
-            F(m - 1, 2 * (n - m))
-        fails = False
-    except (ZeroDivisionError, ValueError):
-        fails = True
-    return fails == undefined, f"{which}: division by zero = {fails}, declared undefined = {undefined}"
+    conds, (Y, N) = edge_formula(len(y), which, widen)
+    return list(conds), {**label_data(Y, y), N: len(y)}
 
 
 def edge_claim(id: str, *, widen: bool = False) -> Any:
     """Table 1: "Rec@k = sum y_sigma(i)/||y||_1; AUC ... /(||y||_1 (n - ||y||_1))" -- where they divide by 0."""
     return finite_check(
         id, cases=lambda m: itertools.product(list(labels(m, 1)), ["rec", "ap", "auc"]),  # type: ignore[arg-type]
-        holds=lambda c: edge_case(c, widen), domain="y in {0,1}^n, measures Rec@k, AP, AUC", sizes=(2, 5),
+        formula=lambda c: edge_case(c, widen), domain="y in {0,1}^n, measures Rec@k, AP, AUC", sizes=(2, 5),
         describe=lambda c: {"y": c[0], "measure": c[1]},
         cite=cite("Table 1", "Rec@k = sum y_sigma(i)/||y||_1; AUC ... /(||y||_1 (n - ||y||_1))"),
         statement="Rec@k and AP are undefined exactly when ||y||_1 = 0, AUC exactly when ||y||_1 in {0, n}",

@@ -181,16 +181,30 @@ def all_pairs(n: int | None) -> list[tuple[int, int]]:
     return list(itertools.combinations(range(1, n + 1), 2))
 
 
+def pair_count_formula(case: tuple[int, list[tuple[int, int]]], printed: bool, odd: bool = False) -> tuple[list[Any],
+                                                                                                        dict[Any, Any]]:
+    """A set C = {(a_1, b_1), ..., (a_c, b_c)} of pairs as data (the items a_k, b_k and n): the 2c items are
+    pairwise distinct and in {1..n} (C is a set of non-overlapping pairs of n items, re-checked) and the bound
+    holds: printed |C| < n/2, i.e. 2c < n; corrected |C| <= floor(n/2), i.e. 2c <= n (n an integer); ``odd``
+    (the twin) |C| <= floor((n-1)/2), i.e. 2c <= n - 1.  The count c is the number of pairs in the data."""
+    n, C = case
+    N = sympy.Symbol("n")
+    items = [sympy.Symbol(f"{ab}{k}") for k in range(1, len(C) + 1) for ab in "ab"]
+    values = {N: n, **dict(zip(items, [x for pair in C for x in pair], strict=True))}
+    non_overlapping = [sympy.Ne(x, z, evaluate=False) for x, z in itertools.combinations(items, 2)]
+    in_range = [c for x in items for c in (x >= 1, x <= N)]
+    twice = 2 * len(C)
+    bound = (twice < N) if printed else (twice <= N - int(odd))
+    return non_overlapping + in_range + [bound], values
+
+
 def pair_count_claim(id: str, *, printed: bool, odd: bool = False, finding: Finding | None = None) -> Any:
     """Proof of Theorem 4.2, (a) => (b): "there are less than n/2 non-overlapping pairs of indexes (i, j),
     i != j in {1, ..., n}^n" (printed: |C| < n/2; corrected: |C| <= floor(n/2); ``odd``: |C| <= floor((n-1)/2),
     the twin)."""
-    def holds(case: tuple[int, list[tuple[int, int]]]) -> tuple[bool, str]:
-        n, C = case
-        ok = 2 * len(C) < n if printed else len(C) <= (n - odd) // 2
-        return ok, f"n = {n}: {len(C)} non-overlapping pair(s) {C}"
     return finite_check(
-        id, cases=lambda n: ((n, C) for C in matchings(all_pairs(n))), holds=holds, sizes=(2, 8), finding=finding,
+        id, cases=lambda n: ((n, C) for C in matchings(all_pairs(n))),
+        formula=lambda c: pair_count_formula(c, printed, odd), sizes=(2, 8), finding=finding,
         domain="every set of non-overlapping pairs of {1..n}", describe=lambda c: {"n": c[0], "C": c[1]},
         cite=cite(THM42_PROOF, "there are less than n/2 non-overlapping pairs of indexes (i, j), i != j in "
                                "{1, ..., n}^n"),

@@ -3,23 +3,71 @@ Appendix B.2: the hypotheses of Lemma B.2 for ERR and AP, and the proof's counte
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Iterator
 from fractions import Fraction
 from typing import Any
 
-from symcal import Finding, finite_check
-from symcal.ranking.measures import average_precision, err, rank_of, rankings
+import sympy
 
-from .common import F, cite, labels
+from symcal import Finding, finite_check
+from symcal.ranking.measures import rankings
+
+from .common import F, at_rank, cite, label_data, label_symbols, labels, position, rank_matrix, ranking_data
+
+Matrix = tuple[tuple[Any, ...], ...]
 
 THM33_DIST = [((1, 1, 0, 0), F(1, 2)), ((0, 0, 1, 1), F(1, 2))]
 ORDER_1234, ORDER_1324 = (1, 2, 3, 4), (1, 3, 2, 4)
+HALF = sympy.Rational(1, 2)
 
 
-def thm33_gap(which: str) -> Fraction:
-    m = err(4) if which == "err" else average_precision(4)
-    return m.expected(THM33_DIST, ORDER_1324) - m.expected(THM33_DIST, ORDER_1234)
+def err_expr(Y: tuple[Any, ...], P: Matrix) -> Any:
+    """ERR (Table 1) = sum_r R_sigma(r)/r prod_{q<r} (1 - R_sigma(q)) with R_i = (2^{y_i} - 1)/2^p; binary labels
+    (p = 1) give R_i = y_i/2.  Over label symbols and a permutation matrix (y_sigma(r) = sum_i y_i P_i_r)."""
+    R = tuple(HALF * y for y in Y)
+    return sympy.Add(*[at_rank(R, P, r) / r * sympy.Mul(*[1 - at_rank(R, P, q) for q in range(1, r)])
+                       for r in range(1, len(Y) + 1)])
+
+
+def ap_expr(Y: tuple[Any, ...], P: Matrix, *, empty_zero: bool = False) -> Any:
+    """AP (Table 1) = (1/||y||_1) sum_{i: y_i = 1} Prec@sigma^-1(i) = (1/||y||_1) sum_r y_sigma(r) (1/r)
+    sum_{q<=r} y_sigma(q) (binary labels); ``empty_zero``: AP := 0 at y = 0."""
+    n, m = len(Y), sympy.Add(*Y)
+    ap = sympy.Add(*[at_rank(Y, P, r) / r * sympy.Add(*[at_rank(Y, P, q) for q in range(1, r + 1)])
+                     for r in range(1, n + 1)]) / m
+    return sympy.Piecewise((0, sympy.Eq(m, 0)), (ap, True)) if empty_zero else ap
+
+
+def measure_expr(which: str, Y: tuple[Any, ...], P: Matrix, *, empty_zero: bool = False) -> Any:
+    return err_expr(Y, P) if which == "err" else ap_expr(Y, P, empty_zero=empty_zero)
+
+
+def ranking_name(sigma: tuple[int, ...]) -> str:
+    return "P" + "".join(map(str, sigma))
+
+
+def expected_expr(which: str, dist: list[Any], sigma: tuple[int, ...]) -> tuple[Any, dict[Any, Any]]:
+    """R(Delta, sigma) = sum_t p_t r(y^(t), sigma) over symbols (labels y<t>_i, probabilities p<t>, the
+    permutation matrix P<sigma>_i_r) and the values of those symbols: Delta's labels and probabilities and
+    sigma's matrix are the data."""
+    n = len(sigma)
+    P = rank_matrix(ranking_name(sigma), n)
+    total, values = sympy.Integer(0), ranking_data(P, sigma)
+    for t, (y, p) in enumerate(dist, start=1):
+        Y, pt = label_symbols(f"y{t}_", n), sympy.Symbol(f"p{t}")
+        total += pt * measure_expr(which, Y, P)
+        values.update({**label_data(Y, y), pt: p})
+    return total, values
+
+
+def thm33_gap_formula(which: str, printed: Fraction) -> tuple[list[Any], dict[Any, Any]]:
+    """R(Delta, 1>3>2>4) - R(Delta, 1>2>3>4) = printed gap (a value: the paper's number)."""
+    a, va = expected_expr(which, THM33_DIST, ORDER_1324)
+    b, vb = expected_expr(which, THM33_DIST, ORDER_1234)
+    gap = sympy.Symbol("gap")
+    return [sympy.Eq(a - b, gap, evaluate=False)], {**va, **vb, gap: printed}
 
 
 def thm33_claim(id: str, which: str, printed: Fraction, *, finding: Finding | None = None,
@@ -28,7 +76,7 @@ def thm33_claim(id: str, which: str, printed: Fraction, *, finding: Finding | No
     AP(1>2>3>4) - 1/12"."""
     name = which.upper()
     return finite_check(
-        id, cases=[which], holds=lambda w: (thm33_gap(w) == printed, f"{name} gap = {thm33_gap(w)}, not {printed}"),
+        id, cases=[which], formula=lambda w: thm33_gap_formula(w, printed),
         domain="the distribution of the proof (n = 4, y = (1,1,0,0), y' = (0,0,1,1), 1/2 each)",
         cite=cite("Appendix B.2, proof of Theorem 3.3",
                   "ERR(1>3>2>4) = ERR(1>2>3>4) + 1/24; AP(1>3>2>4) = AP(1>2>3>4) - 1/12"),
@@ -37,18 +85,28 @@ def thm33_claim(id: str, which: str, printed: Fraction, *, finding: Finding | No
     )
 
 
+def thm33_not_all_optimal_formula(which: str, dist: list[Any]) -> tuple[list[Any], dict[Any, Any]]:
+    """Some ranking of the 24 has R(Delta, sigma) != R(Delta, 1>2>3>4): not all have the same value, so not
+    all maximise it.  Every ranking's permutation matrix and Delta are the data."""
+    ref, values = expected_expr(which, dist, ORDER_1234)
+    others = []
+    for sigma in rankings(4):
+        if sigma != ORDER_1234:
+            e, v = expected_expr(which, dist, sigma)
+            others.append(sympy.Ne(e, ref, evaluate=False))
+            values.update(v)
+    return [sympy.Or(*others, evaluate=False)], values
+
+
 def thm33_not_all_optimal_claim(id: str, which: str, *, dist: list[Any] | None = None) -> Any:
     """Appendix B.2, proof of Theorem 3.3: "some permutations are suboptimal"."""
     d = dist or THM33_DIST
-    m = err(4) if which == "err" else average_precision(4)
-
-    def holds(_: Any) -> tuple[bool, str]:
-        vals = {s: m.expected(d, s) for s in rankings(4)}
-        return len(set(vals.values())) > 1, f"all 24 rankings have the same {m.name}"
+    name = "ERR" if which == "err" else "AP"
     return finite_check(
-        id, cases=[which], holds=holds, domain="the 24 rankings of 4 items under the proof's Delta",
+        id, cases=[which], formula=lambda w: thm33_not_all_optimal_formula(w, d),
+        domain="the 24 rankings of 4 items under the proof's Delta",
         cite=cite("Appendix B.2, proof of Theorem 3.3", "some permutations are suboptimal"),
-        statement=f"under Delta (U constant by Lemma B.2) not every ranking maximises {m.name}, so no "
+        statement=f"under Delta (U constant by Lemma B.2) not every ranking maximises {name}, so no "
                   "order-preserving loss is calibrated with it",
     )
 
@@ -61,28 +119,35 @@ def lemma_b2_cases(m: int | None) -> Iterator[tuple[Any, ...]]:
                 yield y, sigma, i, j
 
 
-def lemma_b2_case(case: tuple[Any, ...], which: str, strict: bool = True) -> tuple[bool, str]:
+@functools.cache
+def lemma_b2_formula(n: int, i: int, j: int, which: str, strict: bool = True) -> tuple[Any, ...]:
+    """Lemma B.2's hypotheses for the pair (i, j) over the symbols of a case (labels y, the permutation matrix
+    P of sigma): tau_ij(y) exchanges y_i and y_j, tau_ij o sigma exchanges the ranks of items i and j (rows
+    i and j of P).  Symmetry r(y, sigma) = r(tau_ij(y), tau_ij o sigma), and y_i > y_j, sigma^-1(i) >
+    sigma^-1(j) => r(y, sigma) < r(y, tau_ij o sigma) (``strict=False``: = there, the twin)."""
+    Y, P = label_symbols("y", n), rank_matrix("P", n)
+    tY, tP = list(Y), list(P)
+    tY[i - 1], tY[j - 1] = Y[j - 1], Y[i - 1]
+    tP[i - 1], tP[j - 1] = P[j - 1], P[i - 1]
+    r = measure_expr(which, Y, P, empty_zero=True)
+    sym = measure_expr(which, tuple(tY), tuple(tP), empty_zero=True)
+    swapped = measure_expr(which, Y, tuple(tP), empty_zero=True)
+    misordered = sympy.And(Y[i - 1] > Y[j - 1], position(P, i) > position(P, j))
+    better = (r < swapped) if strict else sympy.Eq(r, swapped, evaluate=False)
+    return (sympy.Eq(r, sym, evaluate=False), sympy.Implies(misordered, better, evaluate=False)), (Y, P)
+
+
+def lemma_b2_case(case: tuple[Any, ...], which: str, strict: bool = True) -> tuple[list[Any], dict[Any, Any]]:
     y, sigma, i, j = case
-    n = len(y)
-    meas = err(n) if which == "err" else average_precision(n, empty="zero")
-    swapped = tuple(j if x == i else i if x == j else x for x in sigma)
-    ty = list(y)
-    ty[i - 1], ty[j - 1] = ty[j - 1], ty[i - 1]
-    if meas(y, sigma) != meas(tuple(ty), swapped):
-        return False, "symmetry fails"
-    pos = rank_of(sigma)
-    if y[i - 1] > y[j - 1] and pos[i] > pos[j]:
-        a, b = meas(y, sigma), meas(y, swapped)
-        if not (a < b if strict else a <= b) or (not strict and a < b):
-            return False, f"r(y, sigma) = {a}, r(y, tau o sigma) = {b}"
-    return True, ""
+    conds, (Y, P) = lemma_b2_formula(len(y), i, j, which, strict)
+    return list(conds), {**label_data(Y, y), **ranking_data(P, sigma)}
 
 
 def lemma_b2_claim(id: str, which: str, *, strict: bool = True, expected: str | None = None) -> Any:
     """Lemma B.2, hypotheses 1-2: "r(y, sigma) = r(tau_ij(y), tau_ij o sigma); y_i > y_j and sigma^-1(i) >
     sigma^-1(j) => r(y, sigma) < r(y, tau_ij o sigma)"."""
     return finite_check(
-        id, cases=lemma_b2_cases, holds=lambda c: lemma_b2_case(c, which, strict),
+        id, cases=lemma_b2_cases, formula=lambda c: lemma_b2_case(c, which, strict),
         domain="y in {0,1}^n, every sigma, every i != j (AP := 0 at y = 0)", sizes=(3, 4),
         describe=lambda c: dict(zip(("y", "sigma", "i", "j"), c, strict=True)),
         cite=cite("Lemma B.2, hypotheses 1-2", "r(y, sigma) = r(tau_ij(y), tau_ij o sigma); y_i > y_j and "

@@ -120,7 +120,14 @@ Encoding notes
   (lemma16.proof.sorted_minimisers), and the lemma itself for every labelling (lemma16.all_weights).
 * Section 3.1's averages: 3 equally likely score vectors stand for the limit (a rational
   distribution is a uniform one over repeated draws); z3 decides the Max terms exactly.
-* Table 1 is read as printed (three decimals, exact Fractions); the sentence is checked row by row.
+* Table 1 is read as printed (three decimals, exact Fractions); the sentence is checked row by row,
+  each row stated over its printed means (``finite_check(formula=...)``, re-checked by the kernel).
+* Exact instances stated for the kernel: Theorem 12's COND 1 over p_G1..p_G4, Theorem 11's
+  instance over its weights (a23 = min(eps, (a13 - a12)/2), the expected weights, DAG, low noise
+  and COND 1 as sympy relations; symcal.ranking's expected weights and verdicts must equal them).
+  |G(m)| <= 3^C(m,2): over the sequence of Robinson's recurrence, every term pinned by the recurrence
+  (the kernel re-derives them; symcal.ranking's count_dags only supplies the values it then checks),
+  and for m <= 5 the two enumerations' counts must equal the recurrence's number.
 * ``symcal selftest --mutants`` on the claims added with the coverage map kills every declared
   twin.  Its survivors are explained: ``weights_nonnegative`` is not needed where the statement
   holds for all real weights (the identities of Eq. (8) and Lemma 16's rewriting, the infimum,

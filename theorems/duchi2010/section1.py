@@ -55,12 +55,35 @@ def dag_count_bound_holds(m: int, *, base: Any = 3, enumerate_too: bool = True) 
     return count <= bound, detail
 
 
+def dag_count_formula(m: int, *, base: Any = 3, enumerate_too: bool = True) -> tuple[list[Any], dict[Any, Any]]:
+    """|G(m)| <= base^C(m,2) stated over the sequence dags_0..dags_m of Robinson's recurrence
+    dags_0 = 1, dags_j = sum_{i=1}^{j} (-1)^(i+1) C(j, i) 2^(i (j - i)) dags_(j-i): the values are symcal.ranking's
+    count_dags, but the conditions pin each one to the recurrence, so the kernel re-derives them (a wrong
+    value fails) and the bound is checked on the recurrence's own number.  With ``enumerate_too`` the two
+    enumerations' counts (ranking.dags and this module's) must equal it too."""
+    from symcal.ranking.dags import count_dags, dags
+
+    seq = [sympy.Symbol(f"dags_{j}") for j in range(m + 1)]
+    b = sympy.Symbol("base")
+    conds: list[Any] = [sympy.Eq(seq[0], 1)]  # unevaluated below: sympy would try to decide each equation itself
+    conds += [sympy.Eq(seq[j], sympy.Add(*[(-1) ** (i + 1) * math.comb(j, i) * 2 ** (i * (j - i)) * seq[j - i]
+                                           for i in range(1, j + 1)]), evaluate=False) for j in range(1, m + 1)]
+    conds.append(seq[m] <= b ** math.comb(m, 2))
+    values: dict[Any, Any] = {seq[0]: 1, **{seq[j]: count_dags(j) for j in range(1, m + 1)}, b: Fraction(base)}
+    if enumerate_too:
+        listed, seen = sympy.Symbol("dags_listed"), sympy.Symbol("dags_enumerated")
+        conds += [sympy.Eq(listed, seq[m]), sympy.Eq(seen, seq[m])]
+        values.update({listed: sum(1 for _ in dags(m)), seen: enumerated_dag_count(m)})
+    return conds, values
+
+
 def dag_count_claim(id: str, *, sizes: tuple[int, int], base: Any = 3, enumerate_too: bool = True) -> Claim:
-    """Section 1: "noting that |G(m)| <= 3^(m choose 2)".  ``base`` 5/2 is the twin."""
+    """Section 1: "noting that |G(m)| <= 3^(m choose 2)".  ``base`` 5/2 is the twin.  Each m is stated over
+    Robinson's recurrence (``dag_count_formula``), which the kernel re-checks."""
     return finite_check(
         id,
         cases=lambda m: [m],
-        holds=lambda m: dag_count_bound_holds(m, base=base, enumerate_too=enumerate_too),
+        formula=lambda m: dag_count_formula(m, base=base, enumerate_too=enumerate_too),
         describe=lambda m: {"m": m, "bound": Fraction(base) ** math.comb(m, 2)},
         domain="the labelled DAGs on m nodes"
         + (" (counted, and enumerated twice)" if enumerate_too else " (Robinson's recurrence)"),

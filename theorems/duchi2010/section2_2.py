@@ -633,15 +633,49 @@ def theorem11_instance_holds(w: Mapping[str, Fraction]) -> tuple[bool, str]:
     return printed and eps_ok and same and agree and dag and bool(low) and c1, detail
 
 
+def theorem11_instance_formula(w: Mapping[str, Fraction]) -> tuple[list[Any], dict[Any, Any]]:
+    """The construction with h(x) = x over symbols bound to the instance's weights (a12^G1, a13^G1, a31^G2,
+    eps) and the graphs' probabilities p_G1 = p_G2 = 1/2: a23^G2 = min(eps, (a13 - a12)/2), the expected
+    weights a_ij = sum_G a_ij^G p_G, the printed hypotheses, the choice of eps, the DAG and low-noise
+    conditions on the difference graph, and COND 1 (h_ij = sum_G h(a_ij^G) p_G = a_ij); and, as a
+    cross-check, symcal.ranking's expected weights and its low-noise / DAG verdicts (1 or 0) equal them."""
+    from symcal.ranking.difference import difference_cycle, is_low_noise
+
+    w12, w13, w31, eps = (sympy.Symbol(n) for n in ("a12_G1", "a13_G1", "a31_G2", "eps"))
+    p1, p2 = sympy.Symbol("p_G1"), sympy.Symbol("p_G2")
+    w23 = sympy.Min(eps, (w13 - w12) / 2)
+    a = expected_weights(theorem11_graphs(w12, w13, w23, w31), [p1, p2])
+    dd = weights_diff(a)
+    h12_, h13_, h31_, h23_ = a[(1, 2)], a[(1, 3)], a[(3, 1)], a[(2, 3)]  # h(x) = x
+    low, dag = sympy.And(*low_noise_relations(dd, 3)), acyclic(dd, 3)
+    conds: list[Any] = [
+        w13 > w12, w12 > 0, w13 > w31, w31 > 0,  # the printed hypotheses
+        eps > 0, eps < 2 * h31_ * h12_ / (h13_ + h12_),  # the choice of eps: h(eps) < 2 h31 h12 / (h13 + h12)
+        dag, low, h23_ < h31_ * h12_ / (h13_ + h12_),  # a DAG, low noise, COND 1
+    ]
+    _, graphs, lib = theorem11_instance_weights(w)
+    lib_sym = {e: sympy.Symbol(f"library_a_{e[0]}_{e[1]}") for e in lib}
+    low_sym, dag_sym = sympy.Symbol("library_low_noise"), sympy.Symbol("library_dag")
+    conds += [sympy.Eq(s, a.get(e, 0)) for e, s in lib_sym.items()]
+    conds += [sympy.Eq(low_sym, sympy.Piecewise((1, low), (0, True))),
+              sympy.Eq(dag_sym, sympy.Piecewise((1, dag), (0, True)))]
+    values: dict[Any, Any] = {w12: w["a12_G1"], w13: w["a13_G1"], w31: w["a31_G2"], eps: w["eps"],
+                              p1: Fraction(1, 2), p2: Fraction(1, 2)}
+    values.update({s: lib[e] for e, s in lib_sym.items()})
+    values.update({low_sym: int(bool(is_low_noise(lib, 3))), dag_sym: int(difference_cycle(lib, 3) is None)})
+    return conds, values
+
+
 def theorem11_instance_claim(
     id: str = "duchi2010.theorem11.instance", instance: Mapping[str, Fraction] = THEOREM11_INSTANCE
 ) -> Claim:
-    """Theorem 11: "Even in the low-noise setting, ..." -- one exact instance of the construction.
+    """Theorem 11: "Even in the low-noise setting, ..." -- one exact instance of the construction, stated
+    over its weights (``theorem11_instance_formula``, which the kernel re-checks).
     The twin moves a31^G2 to 3, which breaks low noise."""
     return finite_check(
         id,
         cases=[dict(instance)],
-        holds=theorem11_instance_holds,
+        formula=theorem11_instance_formula,
         describe=lambda w: {k: v for k, v in w.items()},
         domain="one exact instance of Theorem 11's construction with h(x) = x",
         cite=cite("Theorem 11", NOT_EDGE_CONSISTENT),

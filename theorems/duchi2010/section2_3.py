@@ -120,12 +120,21 @@ def theorem12_cond1_holds(p: tuple[Fraction, ...]) -> tuple[bool, str]:
     return sum(p) == 1 and min(p) >= 0 and p2 < rhs, f"p_G2 = {p2} < p_G4 p_G1/(p_G3 + p_G1) = {rhs}; sum p = {sum(p)}"
 
 
+def theorem12_cond1_formula(p: tuple[Fraction, ...]) -> tuple[list[Any], dict[sympy.Symbol, Fraction]]:
+    """The same statement over p_G1..p_G4 (Theorem 12's printed probabilities as the values)."""
+    pg = [sympy.Symbol(f"p_G{t}") for t in range(1, 5)]
+    p1, p2, p3, p4 = pg
+    conds = [sympy.Eq(sympy.Add(*pg), 1), *[v >= 0 for v in pg], p2 < p4 * p1 / (p3 + p1)]
+    return conds, dict(zip(pg, p, strict=True))
+
+
 def theorem12_cond1_claim(id: str = "duchi2010.theorem12.cond1", p: tuple[Fraction, ...] = THEOREM12_P) -> Claim:
-    """Theorem 12, proof: "However, p_G2 < p_G4 p_G1/(p_G3 + p_G1)."  The twin moves p."""
+    """Theorem 12, proof: "However, p_G2 < p_G4 p_G1/(p_G3 + p_G1)."  The twin moves p.  Stated over the
+    symbols p_G1..p_G4 (``theorem12_cond1_formula``), which the kernel re-checks."""
     return finite_check(
         id,
         cases=[tuple(p)],
-        holds=theorem12_cond1_holds,
+        formula=theorem12_cond1_formula,
         describe=lambda q: {f"p_G{t + 1}": v for t, v in enumerate(q)},
         domain="Theorem 12's probability vector (exact)",
         cite=cite("Theorem 12, proof", "However, p_G2 < p_G4 p_G1/(p_G3 + p_G1)."),

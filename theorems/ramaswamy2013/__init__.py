@@ -89,6 +89,19 @@ Encoding notes
   ``sum_i (u_i - y_i y_i / |y|)^2`` with the sorting link over ``P_reinforce``: its minimiser is the
   diagonal ``(u^p_ii)``, and reduction (A)'s query for a pair is literally "sigma' in Pi(p) and sigma'
   not in Pi*(p)".
+* Kernel certificates of the exhaustive checks (``symcal check --certify``): every rank, affine-dimension
+  and decomposition claim states its exact loss matrix (and the paper's alpha, beta, c) for the kernel's
+  ``matrix`` kind, which recomputes the rank / affine dimension, or checks every entry, with its own
+  elimination.  The identities between printed forms (P@q's two forms, WTA = P@1, MAP's two rewritten
+  forms, the corrected MAP decomposition at y = 0) are stated per case ``(y, sigma)`` as formulas in the
+  symbols ``y_i`` and ``s_i = sigma(i)``, bound to the case's label and permutation: indicators such as
+  ``1(sigma(i) <= q)`` are Piecewise terms in ``s_i``, and ``y_{sigma^-1(j)}`` is the ``y`` of the document
+  read off at position ``j``, with the conditions ``s_{sigma^-1(j)} = j`` among the case's conditions so the
+  kernel checks that reading.  Lemma 8's count of disagreeing pairs is stated per score sequence over its
+  symbols ``x_c`` (each "if" branch the sequence takes is stated with its own condition).  Not certified:
+  Algorithm 1's regions (``ramaswamy2013.theorem7.algorithm1_regions`` compares them with a simulation of
+  Algorithm 1, whose outputs cannot be written as a formula of ``d`` without writing the regions
+  themselves), and the seeded (sampled) checks.
 * The NP-hard maps ``pred*_MAP`` (a QAP) and ``pred*_PD`` (an MWFAS) need no special treatment at
   these sizes: they are Theorem 3's linear link, an exact argmin over the r! permutations.
 * Not decided over the whole set, and why: Theorem 3 and Theorem 6 for PD at r = 4 over all 543 unit

@@ -17,7 +17,7 @@ from symcal.claims.core import Sizes
 from symcal.ranking.loss_matrix import binary_relevance, order_of, permutations, unit_dags
 from symcal.ranking.noise_sets import map_u, reinforce_slack
 
-from .common import ZERO, F, _named_loss, cite, describe_dist, fs, r_sizes
+from .common import ZERO, F, _named_loss, cite, describe_dist, fs, indicator, r_sizes
 from .section3 import least_squares_sides
 from .section6 import _map_dists, diagonal_surrogate, lemma8_claim, map_noise, map_risk, reinforce_relations
 
@@ -297,13 +297,78 @@ def swap_count_holds(r: int, *, count: Callable[[Sequence[int]], int], drop: int
     return True, f"r = {r}: {r ** r} score sequences, {n} misordered adjacent pairs"
 
 
+@functools.cache
+def score_symbols(r: int) -> tuple[sympy.Symbol, ...]:
+    """x_1..x_r: the diagonal scores along sigma^0, x_c = u_{pi0(c) pi0(c)}."""
+    return tuple(sympy.symbols(f"x1:{r + 1}"))
+
+
+def _symbolic_count(count: Callable[[Sequence[int]], int], x: Sequence[Any]) -> Any:
+    """``count`` (all_disagreements or adjacent_disagreements) written over the score symbols."""
+    if count is all_disagreements:
+        return sum(indicator(x[c] < x[d]) for c, d in itertools.combinations(range(len(x)), 2))
+    if count is adjacent_disagreements:
+        return sum(indicator(x[c] < x[c + 1]) for c in range(len(x) - 1))
+    raise ValueError(f"no formula for the count {count!r}")
+
+
+@functools.cache
+def _swap_count_conditions(r: int, count: Callable[[Sequence[int]], int], drop: int, termination: bool,
+                           shape: tuple[bool, tuple[bool, ...]]) -> tuple[Any, ...]:
+    """What swap_count_holds checks of one score sequence, as conditions over x_1..x_r.  ``shape`` (is the
+    sequence non-increasing; is x_c < x_{c+1} at each c) picks the branch of each "if" that applies, and the
+    branch's own condition is stated too, so the kernel re-checks the choice:
+
+    * at each c with x_c < x_{c+1}: count(x with x_c, x_{c+1} exchanged) = count(x) - ``drop``; elsewhere
+      x_c >= x_{c+1};
+    * ``termination``: a non-increasing x has 0 disagreeing pairs and 0 disagreeing adjacent pairs; any other
+      x has between 1 and r(r-1)/2 disagreeing pairs and a disagreeing adjacent pair (so the number of
+      disagreeing pairs is at most r(r-1)/2, is 0 iff x is sorted, and is positive iff an adjacent pair
+      disagrees)."""
+    x = score_symbols(r)
+    ordered, misordered = shape
+    conds: list[Any] = []
+    for c in range(r - 1):
+        if not misordered[c]:
+            conds.append(x[c] >= x[c + 1])
+            continue
+        swapped = list(x)
+        swapped[c], swapped[c + 1] = swapped[c + 1], swapped[c]
+        conds += [x[c] < x[c + 1], sympy.Eq(_symbolic_count(count, swapped), _symbolic_count(count, x) - drop,
+                                            evaluate=False)]
+    if termination:
+        inv, adj = _symbolic_count(all_disagreements, x), _symbolic_count(adjacent_disagreements, x)
+        is_sorted = sympy.And(*[x[c] >= x[c + 1] for c in range(r - 1)])
+        conds += ([is_sorted, sympy.Eq(inv, 0, evaluate=False), sympy.Eq(adj, 0, evaluate=False)] if ordered else
+                  [sympy.Not(is_sorted), sympy.Gt(inv, 0, evaluate=False), sympy.Le(inv, r * (r - 1) // 2,
+                                                                                     evaluate=False),
+                   sympy.Gt(adj, 0, evaluate=False)])
+    return tuple(conds)
+
+
+def _swap_count_formula(case: Any, count: Callable[[Sequence[int]], int], drop: int,
+                        termination: bool) -> tuple[list[Any], dict[Any, Any]]:
+    r, s = case
+    shape = (all(s[c] >= s[c + 1] for c in range(r - 1)), tuple(s[c] < s[c + 1] for c in range(r - 1)))
+    return list(_swap_count_conditions(r, count, drop, termination, shape)), dict(zip(score_symbols(r), s,
+                                                                                      strict=True))
+
+
 def swap_count_claim(id: str, *, count: Callable[[Sequence[int]], int], drop: int = 1, termination: bool = False,
-                     statement: str, finding: Finding | None = None) -> Any:
+                     statement: str, finding: Finding | None = None, as_formula: bool = True) -> Any:
     """Appendix, proof of Lemma 8: "the number of adjacent pairs in sigma1 that disagree with the
-    ordering according to u_ii is one less than that in sigma0 ... (with M <= (r choose 2))"."""
+    ordering according to u_ii is one less than that in sigma0 ... (with M <= (r choose 2))".
+    ``as_formula``: one case per score sequence, stated over its symbols for the kernel; otherwise the
+    Python check (its witness text gives the counts before and after the swap)."""
+    check: dict[str, Any] = (
+        {"cases": lambda r: [(r, s) for s in itertools.product(range(r), repeat=r)],
+         "formula": lambda c: _swap_count_formula(c, count, drop, termination),
+         "describe": lambda c: {"r": c[0], "scores along sigma^0": c[1]}} if as_formula else
+        {"cases": lambda m: [m],
+         "holds": lambda r: swap_count_holds(r, count=count, drop=drop, termination=termination),
+         "describe": lambda r: {"r": r}})
     return finite_check(
-        id, cases=lambda m: [m], holds=lambda r: swap_count_holds(r, count=count, drop=drop, termination=termination),
-        describe=lambda r: {"r": r},
+        id, **check,
         domain=("every sequence of diagonal scores along sigma^0, s in {0..r-1}^r, and every adjacent c with "
                 "s_c < s_{c+1}: the step depends on sigma^0 and u^p only through this sequence, and {0..r-1}^r "
                 "realises every order type (ties included) of r scores"),
@@ -373,7 +438,7 @@ lemma8_step = lemma8_step_claim(
 )
 lemma8_step_corrected = lemma8_step_claim(lemma8_step.finding.corrected, printed=False)
 lemma8_adjacent_count = swap_count_claim(
-    "ramaswamy2013.lemma8.proof.adjacent_count", count=adjacent_disagreements,
+    "ramaswamy2013.lemma8.proof.adjacent_count", count=adjacent_disagreements, as_formula=False,
     statement="swapping a misordered adjacent pair of sigma^0 (a at c before b at c + 1, u_aa < u_bb) leaves one "
               "disagreeing adjacent pair fewer (as printed)",
     finding=Finding(

@@ -15,7 +15,7 @@ import sympy
 
 from symcal import Citation, Finding, finite_check
 from symcal.claims.core import Sizes
-from symcal.ranking.loss_matrix import LossMatrix
+from symcal.ranking.loss_matrix import LossMatrix, binary_relevance, permutations
 from symcal.ranking.subset_losses import named_loss
 
 PAPER = "ramaswamy2013"
@@ -89,24 +89,82 @@ def _rat(x: Fraction) -> sympy.Rational:
 
 
 # ---------------------------------------------------------------------------------------
+# A ranking case's inputs as symbols (finite_check(formula=...): the kernel re-evaluates the
+# printed formulas at the case's label y and permutation sigma)
+# ---------------------------------------------------------------------------------------
+
+
+@functools.cache
+def label_symbols(r: int) -> tuple[sympy.Symbol, ...]:
+    """y_1..y_r: the case's relevance labels."""
+    return tuple(sympy.symbols(f"y1:{r + 1}"))
+
+
+@functools.cache
+def position_symbols(r: int) -> tuple[sympy.Symbol, ...]:
+    """s_1..s_r: the case's permutation as positions, s_i = sigma(i)."""
+    return tuple(sympy.symbols(f"s1:{r + 1}"))
+
+
+def indicator(cond: Any) -> Any:
+    """1(cond) as a Piecewise the kernel evaluates."""
+    return sympy.Piecewise((1, cond), (0, True))
+
+
+def label_permutation_cases(r: Any, *, nonzero: bool = False) -> list[tuple[int, tuple[int, ...], tuple[int, ...]]]:
+    """Every case (r, y, sigma): y in {0,1}^r (``nonzero``: without y = 0), sigma in S_r."""
+    return [(r, y, s) for y in binary_relevance(r, nonzero=nonzero) for s in permutations(r)]
+
+
+def ranking_values(y: Sequence[Any], sigma: Sequence[int]) -> dict[sympy.Symbol, Any]:
+    """The case's data: y_i and s_i = sigma(i)."""
+    r = len(sigma)
+    return {**dict(zip(label_symbols(r), y, strict=True)), **dict(zip(position_symbols(r), sigma, strict=True))}
+
+
+def at_position(sigma: Sequence[int]) -> tuple[list[int], list[Any]]:
+    """sigma^{-1} read off the case (``doc[j]``: the 0-based index of the document at position j,
+    j = 1..r; ``doc[0]`` unused) and the conditions s_{doc[j]} = j that let the kernel check it is
+    the inverse of the positions s it is given (so y_{sigma^-1(j)} may be written y_{doc[j]})."""
+    r = len(sigma)
+    doc = [-1] * (r + 1)
+    for k, pos in enumerate(sigma):
+        doc[pos] = k
+    s = position_symbols(r)
+    return doc, [sympy.Eq(s[doc[j]], j) for j in range(1, r + 1)]
+
+
+# ---------------------------------------------------------------------------------------
 # Rank and decomposition claims (shared builders)
 # ---------------------------------------------------------------------------------------
+
+
+def _decomposition(r: int, loss: str, params: dict[str, Any], c_shift: Fraction = ZERO) -> tuple[Any, Any]:
+    """The named loss and its paper decomposition (``c_shift`` nudges c: a twin) -- the one object both
+    the check and its kernel statement use."""
+    nl = _named_loss(loss, r, tuple(sorted(params.items())))
+    dec = nl.decomposition
+    if c_shift:
+        dec = type(dec)(dec.alpha, dec.alpha_den, dec.beta, dec.beta_den, dec.c + c_shift, dec.coords, dec.source)
+    return nl, dec
 
 
 def decomposition_claim(id: str, loss: str, params: dict[str, Any], sizes: Sizes, location: str, quote: str,
                         *, c_shift: Fraction = ZERO) -> Any:
     """Sections 4-7: "l(y, t) = sum_i alpha_yi beta_ti + c" for the named loss, every entry exactly
-    (``c_shift`` nudges c: a twin)."""
+    (``c_shift`` nudges c: a twin).  ``--certify``: the kernel re-checks the same matrix and
+    decomposition entry by entry (kernel kind ``matrix``)."""
     def holds(r: int) -> tuple[bool, str]:
-        nl = named_loss(loss, r, **params)
-        dec = nl.decomposition
-        if c_shift:
-            dec = type(dec)(dec.alpha, dec.alpha_den, dec.beta, dec.beta_den, dec.c + c_shift, dec.coords, dec.source)
+        nl, dec = _decomposition(r, loss, params, c_shift)
         chk = dec.check(nl.matrix)
         return chk.holds, f"{nl.matrix.name}: d = {dec.d}, c = {fs(dec.c)}: {chk.reason}"
 
+    def kernel(r: int) -> dict[str, Any]:
+        nl, dec = _decomposition(r, loss, params, c_shift)
+        return nl.matrix.kernel_statement(decomposition=dec)
+
     return finite_check(
-        id, cases=lambda m: [m], holds=holds, describe=lambda r: {"r": r, **params},
+        id, cases=lambda m: [m], holds=holds, kernel=kernel, describe=lambda r: {"r": r, **params},
         domain=f"every entry of the {loss} loss matrix (exact)", cite=cite(location, quote),
         statement=f"the paper's decomposition l = alpha beta^T + c of the {loss} loss is exact in every entry",
         sizes=sizes,
@@ -115,7 +173,7 @@ def decomposition_claim(id: str, loss: str, params: dict[str, Any], sizes: Sizes
 
 def rank_holds(r: int, loss: str, params: dict[str, Any], kind: str, bound: int, exact: bool) -> tuple[bool, str]:
     """The certified rank (or affine dimension) of the named loss matrix against ``bound``."""
-    nl = named_loss(loss, r, **params)
+    nl = _named_loss(loss, r, tuple(sorted(params.items())))
     cert = nl.matrix.rank() if kind == "rank" else nl.matrix.affine_dimension()
     if not cert.certified:
         return False, f"{kind} not certified: {cert.summary()}"
@@ -126,13 +184,22 @@ def rank_holds(r: int, loss: str, params: dict[str, Any], kind: str, bound: int,
                 f"{'claimed' if exact else 'bound'} {bound}")
 
 
+def rank_kernel(r: int, loss: str, params: dict[str, Any], kind: str, bound: int, exact: bool) -> dict[str, Any]:
+    """What ``rank_holds`` decides, as a statement the kernel recomputes from the matrix itself (its own
+    elimination: the rank, or the affine dimension min_c rank(L - c J))."""
+    nl = _named_loss(loss, r, tuple(sorted(params.items())))
+    return nl.matrix.kernel_statement(rank=("rank" if kind == "rank" else "affine", "=" if exact else "<=", bound))
+
+
 def rank_claim(id: str, loss: str, params: dict[str, Any], sizes: Sizes, location: str, quote: str, *,
                kind: str, bound: Callable[[int], int], exact: bool = False, statement: str,
                finding: Finding | None = None) -> Any:
     """Sections 4-7: "for the d-dimensional surrogate psi*": the certified rank or affine dimension
-    of the loss matrix is at most (``exact``: equal to) ``bound(r)``."""
+    of the loss matrix is at most (``exact``: equal to) ``bound(r)``; ``--certify`` has the kernel
+    recompute it from the same matrix."""
     return finite_check(
         id, cases=lambda m: [m], holds=lambda r: rank_holds(r, loss, params, kind, bound(r), exact),
+        kernel=lambda r: rank_kernel(r, loss, params, kind, bound(r), exact),
         describe=lambda r: {"r": r, **params},
         domain=f"the {loss} loss matrix (certified exact {kind})", cite=cite(location, quote),
         statement=statement, sizes=sizes, finding=finding,

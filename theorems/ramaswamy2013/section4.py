@@ -3,37 +3,61 @@ affine dimension r, top-q selection as pred*_P@q, and WTA = P@1."""
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Any
 
+import sympy
+
 from symcal import finite_check
-from symcal.ranking.loss_matrix import binary_relevance, permutations
+from symcal.ranking.loss_matrix import permutations
 from symcal.ranking.pred_maps import precision_objective, top_q
-from symcal.ranking.subset_losses import precision_at_q_loss, precision_at_q_loss_by_positions, wta_loss
 
-from .common import cite, decomposition_claim, fs, r_sizes, random_scores, rank_claim
+from .common import (
+    at_position,
+    cite,
+    decomposition_claim,
+    fs,
+    indicator,
+    label_permutation_cases,
+    label_symbols,
+    position_symbols,
+    r_sizes,
+    random_scores,
+    rank_claim,
+    ranking_values,
+)
 
 
-def precision_forms_holds(r: int, *, q_shift: int = 0) -> tuple[bool, str]:
-    """Both forms agree for every q, y in {0,1}^r and sigma (``q_shift`` moves q in one form: a twin)."""
-    n = 0
+@functools.cache
+def _precision_forms(sigma: tuple[int, ...], q_shift: int) -> tuple[Any, ...]:
+    """The conditions of every case with this sigma (they depend on y only through the symbols)."""
+    r = len(sigma)
+    ys, s = label_symbols(r), position_symbols(r)
+    doc, inverse = at_position(sigma)
+    conds = list(inverse)
     for q in range(1, r + 1):
-        for y in binary_relevance(r):
-            for s in permutations(r):
-                n += 1
-                a = precision_at_q_loss_by_positions(y, s, q)
-                b = precision_at_q_loss(y, s, min(max(q + q_shift, 1), r))
-                if a != b:
-                    return False, f"q = {q}, y = {y}, sigma = {s}: {fs(a)} != {fs(b)}"
-    return True, f"{n} (q, y, sigma) triples agree"
+        q2 = min(max(q + q_shift, 1), r)
+        by_positions = 1 - sympy.Rational(1, q) * sum(ys[doc[i]] for i in range(1, q + 1))
+        by_documents = 1 - sympy.Rational(1, q2) * sum(ys[i] * indicator(s[i] <= q2) for i in range(r))
+        conds.append(sympy.Eq(by_positions, by_documents, evaluate=False))
+    return tuple(conds)
+
+
+def precision_forms_formula(case: Any, *, q_shift: int = 0) -> tuple[list[Any], dict[Any, Any]]:
+    """Both printed forms at the case's y and sigma (symbols y_i, s_i = sigma(i)), for every q:
+    1 - (1/q) sum_{i<=q} y_{sigma^-1(i)} = 1 - (1/q) sum_i y_i 1(sigma(i) <= q); y_{sigma^-1(i)} is
+    y_{doc[i]}, with s_{doc[i]} = i among the conditions (``q_shift`` moves q in the second form: a twin)."""
+    r, y, sigma = case
+    return list(_precision_forms(tuple(sigma), q_shift)), ranking_values(y, sigma)
 
 
 def precision_forms_claim(id: str, *, q_shift: int = 0) -> Any:
     """Section 4: "l_P@q(y, sigma) = 1 - (1/q) sum_{i<=q} y_{sigma^-1(i)} = 1 - (1/q) sum_i y_i
     1(sigma(i) <= q)"."""
     return finite_check(
-        id, cases=lambda m: [m], holds=lambda r: precision_forms_holds(r, q_shift=q_shift),
-        describe=lambda r: {"r": r}, domain="q in 1..r, y in {0,1}^r, S_r",
+        id, cases=label_permutation_cases, formula=lambda c: precision_forms_formula(c, q_shift=q_shift),
+        describe=lambda c: {"r": c[0], "y": c[1], "sigma": c[2]}, domain="q in 1..r, y in {0,1}^r, S_r",
         cite=cite("Section 4", "l_P@q(y, sigma) = 1 - (1/q) sum_{i<=q} y_{sigma^-1(i)} "
                                "= 1 - (1/q) sum_i y_i 1(sigma(i) <= q)"),
         statement="the two printed forms of Precision@q agree on every label and permutation", sizes=r_sizes(2, 5),
@@ -79,21 +103,29 @@ def top_q_claim(id: str, *, bottom: bool = False) -> Any:
     )
 
 
-def wta_holds(r: int, *, q: int = 1) -> tuple[bool, str]:
-    n = 0
-    for y in binary_relevance(r):
-        for s in permutations(r):
-            n += 1
-            if wta_loss(y, s) != precision_at_q_loss(y, s, min(q, r)):
-                return False, f"y = {y}, sigma = {s}: WTA {wta_loss(y, s)} != P@{q} {precision_at_q_loss(y, s, q)}"
-    return True, f"{n} (y, sigma) pairs"
+@functools.cache
+def _wta_equals_precision(r: int, q: int) -> Any:
+    ys, s = label_symbols(r), position_symbols(r)
+    top_relevant = sympy.Or(*[sympy.And(sympy.Eq(s[i], 1), sympy.Eq(ys[i], 1)) for i in range(r)])
+    wta = sympy.Piecewise((0, top_relevant), (1, True))
+    qq = min(q, r)
+    precision = 1 - sympy.Rational(1, qq) * sum(ys[i] * indicator(s[i] <= qq) for i in range(r))
+    return sympy.Eq(wta, precision, evaluate=False)
+
+
+def wta_formula(case: Any, *, q: int = 1) -> tuple[list[Any], dict[Any, Any]]:
+    """WTA (0 if the top-ranked document, the i with sigma(i) = 1, is relevant, else 1) equals
+    P@q = 1 - (1/q) sum_i y_i 1(sigma(i) <= q) at the case's y and sigma (symbols y_i, s_i)."""
+    r, y, sigma = case
+    return [_wta_equals_precision(r, q)], ranking_values(y, sigma)
 
 
 def wta_claim(id: str, *, q: int = 1) -> Any:
     """Section 4: "the popular winner-take-all (WTA) loss ... is simply a special case of the above
     loss with q = 1" (``q`` = 2 is a twin)."""
     return finite_check(
-        id, cases=lambda m: [m], holds=lambda r: wta_holds(r, q=q), describe=lambda r: {"r": r},
+        id, cases=label_permutation_cases,
+        formula=lambda c: wta_formula(c, q=q), describe=lambda c: {"r": c[0], "y": c[1], "sigma": c[2]},
         domain="{0,1}^r x S_r",
         cite=cite("Section 4", "the popular winner-take-all (WTA) loss ... is simply a special case of the above "
                                "loss with q = 1"),

@@ -25,7 +25,7 @@ from symcal.ranking.pred_maps import (
     respects_scores,
     sort_by_scores,
 )
-from symcal.ranking.subset_losses import map_loss, map_loss_rewritten, map_pairs
+from symcal.ranking.subset_losses import map_loss, map_pairs
 
 from .common import (
     ONE,
@@ -34,27 +34,68 @@ from .common import (
     _named_loss,
     _psym,
     _rat,
+    at_position,
     cite,
     decomposition_claim,
     describe_dist,
     fs,
+    indicator,
+    label_permutation_cases,
+    label_symbols,
+    position_symbols,
     r_sizes,
     random_dist,
     random_scores,
     rank_claim,
+    ranking_values,
 )
 
 
-def map_forms_holds(r: int, *, form: int, shift: Fraction = ZERO) -> tuple[bool, str]:
-    """The rewritten form agrees with the definition at every y != 0 and sigma (``shift``: a twin)."""
-    n = 0
-    for y in binary_relevance(r, nonzero=True):
-        for s in permutations(r):
-            n += 1
-            a, b = map_loss(y, s), map_loss_rewritten(y, s, form=form) + shift
-            if a != b:
-                return False, f"y = {y}, sigma = {s}: definition {fs(a)}, form {form} gives {fs(b)}"
-    return True, f"{n} (y != 0, sigma) pairs agree"
+@functools.cache
+def _map_definition(sigma: tuple[int, ...]) -> tuple[Any, tuple[Any, ...]]:
+    """l_MAP(y, sigma) = 1 - 1/|{g : y_g = 1}| sum_{i : y_i = 1} (1/sigma(i)) sum_{j=1}^{sigma(i)} y_{sigma^-1(j)}
+    in the symbols y_i, s_i = sigma(i): the inner sum by cases on the value of s_i (its last case s_i = r is
+    the otherwise branch: the conditions below make s a permutation of 1..r), y_{sigma^-1(j)} as y_{doc[j]},
+    with the conditions s_{doc[j]} = j that make doc the inverse of s."""
+    r = len(sigma)
+    y, s = label_symbols(r), position_symbols(r)
+    doc, inverse = at_position(sigma)
+    prefix = [sum(y[doc[j]] for j in range(1, k + 1)) for k in range(r + 1)]  # prefix[k]: positions 1..k
+
+    def up_to_own_position(i: int) -> Any:  # sum_{j=1}^{sigma(i)} y_{sigma^-1(j)}
+        return sympy.Piecewise(*[(prefix[k], sympy.Eq(s[i], k)) for k in range(1, r)], (prefix[r], True))
+
+    relevant = sum(indicator(sympy.Eq(y[g], 1)) for g in range(r))
+    precision_sum = sum(sympy.Piecewise((up_to_own_position(i) / s[i], sympy.Eq(y[i], 1)), (0, True))
+                        for i in range(r))
+    return 1 - precision_sum / relevant, tuple(inverse)
+
+
+def _max(a: Any, b: Any) -> Any:
+    """max(a, b) as the Piecewise the kernel reads it as (sympy's Max is slow to evaluate)."""
+    return a if a == b else sympy.Piecewise((a, a >= b), (b, True))
+
+
+@functools.cache
+def _map_form(sigma: tuple[int, ...], form: int) -> Any:
+    """Section 6's rewritten forms, 1 - (1/sum_g y_g) sum_{i=1}^r sum_{j=1}^i y_{sigma^-1(i)} y_{sigma^-1(j)} / i
+    (form 1) and 1 - (1/sum_g y_g) sum_{i=1}^r sum_{j=1}^i y_i y_j / max(sigma(i), sigma(j)) (form 2)."""
+    r = len(sigma)
+    y, s = label_symbols(r), position_symbols(r)
+    doc, _ = at_position(sigma)
+    if form == 1:
+        total = sum(y[doc[i]] * y[doc[j]] / sympy.Integer(i) for i in range(1, r + 1) for j in range(1, i + 1))
+    else:
+        total = sum(y[i - 1] * y[j - 1] / _max(s[i - 1], s[j - 1]) for i in range(1, r + 1) for j in range(1, i + 1))
+    return 1 - total / sum(y)
+
+
+def map_forms_formula(case: Any, *, form: int, shift: Fraction = ZERO) -> tuple[list[Any], dict[Any, Any]]:
+    """The rewritten form equals the definition at the case's y != 0 and sigma (``shift``: a twin)."""
+    r, y, sigma = case
+    definition, inverse = _map_definition(tuple(sigma))
+    rewritten = _map_form(tuple(sigma), form) + _rat(F(shift))
+    return [*inverse, sympy.Eq(definition, rewritten, evaluate=False)], ranking_values(y, sigma)
 
 
 def map_forms_claim(id: str, *, form: int, shift: Fraction = ZERO) -> Any:
@@ -63,8 +104,9 @@ def map_forms_claim(id: str, *, form: int, shift: Fraction = ZERO) -> Any:
     quote = ("l_MAP(y, sigma) = 1 - 1/sum y_g sum_{i=1}^r sum_{j=1}^i y_{sigma^-1(i)} y_{sigma^-1(j)} / i"
              if form == 1 else "= 1 - 1/sum y_g sum_{i=1}^r sum_{j=1}^i y_i y_j / max(sigma(i), sigma(j))")
     return finite_check(
-        id, cases=lambda m: [m], holds=lambda r: map_forms_holds(r, form=form, shift=shift),
-        describe=lambda r: {"r": r},
+        id, cases=lambda r: label_permutation_cases(r, nonzero=True),
+        formula=lambda c: map_forms_formula(c, form=form, shift=shift),
+        describe=lambda c: {"r": c[0], "y": c[1], "sigma": c[2]},
         domain="y in {0,1}^r \\ {0} (MAP is 0/0 at y = 0), every sigma in S_r", cite=cite("Section 6", quote),
         statement=f"MAP's rewritten form {form} equals its definition on every nonzero label and permutation",
         sizes=r_sizes(2, 5),
@@ -98,14 +140,37 @@ def map_zero_label_holds(r: int, *, corrected: bool = False, value: Fraction = O
     return True, f"r = {r}: {len(mat.labels)} labels x {len(mat.predictions)} sigma, exact"
 
 
+def map_zero_label_formula(case: Any, *, value: Fraction = ONE) -> tuple[list[Any], dict[Any, Any]]:
+    """The corrected statement at the case's y (0 included) and sigma, in the symbols y_i, s_i:
+    l(y, sigma) = sum_{i>=j} alpha_y,ij beta_sigma,ij + c with alpha_y,ij = y_i y_j / sum_g y_g (0 at y = 0),
+    beta_sigma,ij = -1/max(sigma(i), sigma(j)), c = 1 (Section 6), where l is the definition of l_MAP
+    at y != 0 and ``value`` at y = 0."""
+    r, y, sigma = case
+    ys, s = label_symbols(r), position_symbols(r)
+    definition, inverse = _map_definition(tuple(sigma))
+    empty = sympy.And(*[sympy.Eq(v, 0) for v in ys])
+    loss = sympy.Piecewise((_rat(F(value)), empty), (definition, True))
+    alpha = {(i, j): sympy.Piecewise((0, empty), (ys[i - 1] * ys[j - 1] / sum(ys), True))
+             for i in range(1, r + 1) for j in range(1, i + 1)}
+    beta = {(i, j): -1 / _max(s[i - 1], s[j - 1]) for (i, j) in alpha}
+    decomposition = sum(alpha[k] * beta[k] for k in alpha) + 1
+    return [*inverse, sympy.Eq(loss, decomposition, evaluate=False)], ranking_values(y, sigma)
+
+
 def map_zero_label_claim(id: str, *, corrected: bool = False, value: Fraction = ONE,
                          finding: Finding | None = None) -> Any:
     """Section 6: "for the r(r+1)/2-dimensional surrogate psi*_MAP : {0,1}^r x R^{r(r+1)/2} -> R+ ...
     psi*_MAP(y, u) = sum_i sum_{j<=i} (u_ij - y_i y_j / sum_gamma y_gamma)^2" -- defined on all of
-    {0,1}^r as printed; corrected, on y != 0 and extended to y = 0 by l_MAP(0, sigma) = ``value``."""
+    {0,1}^r as printed; corrected, on y != 0 and extended to y = 0 by l_MAP(0, sigma) = ``value``
+    (stated per (y, sigma) as a formula the kernel re-evaluates)."""
+    check: dict[str, Any] = (
+        {"cases": label_permutation_cases,
+         "formula": lambda c: map_zero_label_formula(c, value=value),
+         "describe": lambda c: {"r": c[0], "y": c[1], "sigma": c[2]}} if corrected else
+        {"cases": lambda m: [m], "holds": lambda r: map_zero_label_holds(r, corrected=corrected, value=value),
+         "describe": lambda r: {"r": r}})
     return finite_check(
-        id, cases=lambda m: [m], holds=lambda r: map_zero_label_holds(r, corrected=corrected, value=value),
-        describe=lambda r: {"r": r},
+        id, **check,
         domain="every label y in {0,1}^r (y = 0 first) and every sigma in S_r",
         cite=cite("Section 6", "for the r(r+1)/2-dimensional surrogate psi*_MAP : {0,1}^r x R^{r(r+1)/2} -> R+ ... "
                                "psi*_MAP(y, u) = sum_i sum_{j<=i} (u_ij - y_i y_j / sum_gamma y_gamma)^2"),

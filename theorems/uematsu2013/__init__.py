@@ -96,9 +96,26 @@ Encoding notes
 * SVOR r(x): where the denominator d of r vanishes, the printed statements are undefined;
   the corrected claims read "r > a" as numerator > a d and "r < b" as numerator < b d, which
   is r itself where d > 0 and r's limit +-oo (the numerator's sign) where d = 0.
-* Numbers with exp/log/sqrt are enclosed by mpmath interval arithmetic (``iv``, 60 digits);
-  a rounding counts as reproduced only when both ends of the enclosure round to the printed
-  digits, else the check raises (an error, never a pass).
+* Printed numbers are ``finite_check(formula=...)`` conditions over the printed decimals:
+  "x rounds to the printed r (d decimals)" is r - 5 10^-(d+1) <= x < r + 5 10^-(d+1) (half
+  up), decided by ``symcal.exact`` (rationals exactly, exp by enclosures that exclude the
+  boundary; undecided is unknown, never a pass) and re-evaluated by the kernel (``--certify``,
+  arb balls).  Table 2 writes exp(theta_a - theta_b) as "1 if theta_a = theta_b" (the same
+  function), so that the unbalanced c_13 = 1 (theta_1 = theta_2 printed) is exact for the
+  kernel too, whose balls around a decimal cannot see exp(0).  The SVOR step locations keep
+  their own check: mpmath interval enclosures (``iv``) for the rounding, the zero test for
+  f_0^* = 2 at x* -- an equality between numbers built from e^2 and sqrt(e^4 + 8), which no
+  enclosure decides and the kernel's identity check (rational functions) cannot read, so
+  that claim has no kernel certificate.
+* Kernel certificates of the exhaustive checks: Table 1's AUC, P@m and MRR rows and the two
+  forms of AP are formulas over a ranked list's labels y_i (G(y) = I(y = 2) an if-then-else,
+  positions the literal indices, m a symbol); the Theorem 3 condition sweeps write the
+  scheme's costs over the categories' values (k, or DCG's gain 2^k), with per-pair symbols
+  so that j = 1 or i = K is data, not a simplification; the partition of the proof is a
+  formula of the two signs; ORBoost's condition (Section 4.1) is stated for the kernel as a
+  polynomial identity in the u_j for each K.  The p = 1 p-norm push row (8,533 pairs of
+  lists) keeps its Python check: as formulas (~17 ms a pair at n = 8, both in symcal and in
+  the kernel) it would take minutes.
 * Theorem 4's misordering witness is numeric (BFGS on the exponential risk), labelled so.
 * Zeros of closed expressions (the SVOR step locations) are decided by ``symcal.exact.zero_test``:
   0 only when formally zero, non-zero only by exact evaluation or an enclosure; undecided raises.

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable
-from fractions import Fraction
 from typing import Any
 
 import sympy
@@ -18,7 +17,6 @@ from symcal.ranking.multipartite import check_theorem3, respects_strict_order, w
 from .common import (
     N_RANDOM,
     ZS,
-    F,
     cite,
     condition_costs,
     corollary1_schemes,
@@ -115,30 +113,33 @@ def partition_claim(id: str = "uematsu2013.theorem3.proof.partition_risks", *, s
     R_0(f_0^*) = int_{A1 u A4 u A7} [D + C] + 1/2 int_{A2 u A5 u A8} [D + C]" and their difference
     "int_A3 - int_A7 + 1/2 int_{A2 u A6} - 1/2 int_{A4 u A8}".  Checked pointwise: in the cell A_k of a pair
     (x, x') the weight of [D + C] in each risk is l_0 of the sign of f(x) - f(x') (of f_0^*(x) - f_0^*(x'));
-    the integrals follow by linearity.  ``swap`` exchanges the halves' signs (the twin)."""
+    the integrals follow by linearity.  ``swap`` exchanges the halves' signs (the twin).  Each cell is a formula
+    over its two signs s (of f(x) - f(x')) and t (of f_0^*(x) - f_0^*(x')): the cell's number k = 3(s + 1) +
+    (t + 1) + 1, the printed weights as if-then-elses on k's membership of the printed unions, and l_0."""
     signs = (-1, 0, 1)  # the rows (f) and the columns (f_0^*) of the partition: <, =, >
+    sf, sf0 = sympy.Symbol("sign_f"), sympy.Symbol("sign_f0")
+    k = 3 * (sf + 1) + (sf0 + 1) + 1
 
-    def l0(sign: int) -> Fraction:
-        return F(1) if sign < 0 else F(1, 2) if sign == 0 else F(0)
+    def l0(sign: Any) -> Any:
+        return sympy.Piecewise((1, sign < 0), (sympy.Rational(1, 2), sympy.Eq(sign, 0)), (0, True))
 
-    def weight(k: int, full: set[int], half: set[int]) -> Fraction:  # A_k's weight in int_full + 1/2 int_half
-        return F(1) if k in full else F(1, 2) if k in half else F(0)
+    def weight(full: set[int], half: set[int]) -> Any:  # A_k's weight in int_full + 1/2 int_half
+        def member(cells: set[int]) -> Any:
+            return sympy.Or(*[sympy.Eq(k, a) for a in sorted(cells)])
 
-    def printed(k: int) -> tuple[Fraction, Fraction, Fraction]:  # A_k's weights in R_0(f), R_0(f_0^*), the difference
-        plus, minus = ({4, 8}, {2, 6}) if swap else ({2, 6}, {4, 8})
-        difference = weight(k, {3}, plus) - weight(k, {7}, minus)
-        return weight(k, {1, 2, 3}, {4, 5, 6}), weight(k, {1, 4, 7}, {2, 5, 8}), difference
+        return sympy.Piecewise((1, member(full)), (sympy.Rational(1, 2), member(half)), (0, True))
 
-    def holds(cell: tuple[int, int]) -> tuple[bool, str]:
-        row, col = cell
-        k = 3 * signs.index(row) + signs.index(col) + 1
-        want = (l0(row), l0(col), l0(row) - l0(col))
-        return printed(k) == want, f"A_{k}: printed weights {printed(k)}, l_0 gives {want}"
+    plus, minus = ({4, 8}, {2, 6}) if swap else ({2, 6}, {4, 8})
+    conditions = [
+        sympy.Eq(weight({1, 2, 3}, {4, 5, 6}), l0(sf), evaluate=False),  # R_0(f)
+        sympy.Eq(weight({1, 4, 7}, {2, 5, 8}), l0(sf0), evaluate=False),  # R_0(f_0^*)
+        sympy.Eq(weight({3}, plus) - weight({7}, minus), l0(sf) - l0(sf0), evaluate=False),  # the difference
+    ]
 
     return finite_check(
         id,
         cases=list(itertools.product(signs, signs)),
-        holds=holds,
+        formula=lambda cell: (conditions, {sf: cell[0], sf0: cell[1]}),
         describe=lambda cell: {"sign f(x) - f(x')": cell[0], "sign f0(x) - f0(x')": cell[1]},
         domain="the 9 cells A_1..A_9 (sign of f(x) - f(x') by sign of f_0^*(x) - f_0^*(x')), exact weights",
         cite=cite("Appendix, proof of Theorem 3 (i)", "R_0(f) = int_{A1 u A2 u A3} [D + C] + 1/2 int_{A4 u A5 u A6} "

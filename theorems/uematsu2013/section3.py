@@ -16,7 +16,6 @@ from symcal.claims.core import Claim
 from symcal.errors import BackendFailure
 from symcal.ranking.costs import (
     CostScheme,
-    dcg_costs,
     linear_costs,
     satisfies_theorem3_condition,
     zero_one_costs,
@@ -167,6 +166,29 @@ def expected_cost_claim(
 # ---------------------------------------------------------------------------------------
 
 
+# The named schemes as formulas: each category k carries a value v(k) (its index k, or DCG's gain 2^k) and
+# c(a, b) is a formula of the two categories' values (c_kk = 0 follows from the formula itself).
+SCHEME_FORMULAS: dict[str, tuple[Callable[[int], int], Callable[[Any, Any], Any], str]] = {
+    "linear": (lambda k: k, lambda a, b: b - a, "c_ji = i - j"),
+    "dcg": (lambda k: 2**k, lambda a, b: b - a, "c_ji = g_i - g_j, g_k = 2^k"),
+    "zero_one": (lambda k: k, lambda a, b: sympy.Piecewise((1, a < b), (0, True)), "c_ji = I(j < i)"),
+}
+
+
+def condition_formula(scheme: str, K: int) -> tuple[list[Any], dict[Any, int]]:
+    """Theorem 3's condition c_1K c_ji = c_1i c_jK - c_1j c_iK at every pair 1 <= j < i <= K, the costs written
+    by the scheme's formula over the categories' values: v(1), v(K) (symbols y_1, y_K) and, per pair, v(j),
+    v(i) (symbols yj_j_i, yi_j_i, so that j = 1 or i = K is a value, not a simplification sympy makes)."""
+    value, c, _ = SCHEME_FORMULAS[scheme]
+    y1, yK = sympy.Symbol("y_1"), sympy.Symbol("y_K")
+    conds, values = [], {y1: value(1), yK: value(K)}
+    for j, i in pairs(K):
+        yj, yi = sympy.Symbol(f"yj_{j}_{i}"), sympy.Symbol(f"yi_{j}_{i}")
+        values |= {yj: value(j), yi: value(i)}
+        conds.append(sympy.Eq(c(y1, yK) * c(yj, yi), c(y1, yi) * c(yj, yK) - c(y1, yj) * c(yi, yK), evaluate=False))
+    return conds, values
+
+
 def sweep_claim(
     id: str,
     scheme: str,
@@ -176,19 +198,14 @@ def sweep_claim(
     location: str = "Section 3, after Theorem 3",
 ) -> Claim:
     """A cost scheme satisfies Theorem 3's condition c_1K c_ji = c_1i c_jK - c_1j c_iK at every pair, for each K
-    of ``sizes`` (Section 3: "c_ji = (i - j) I(i > j) ... meets the condition"; Section 5.2: DCG)."""
-    build = {"linear": linear_costs, "dcg": dcg_costs, "zero_one": zero_one_costs}[scheme]
-
-    def holds(K: int) -> Any:
-        r = satisfies_theorem3_condition(build(K))
-        return r.holds is True, r.reason
-
+    of ``sizes`` (Section 3: "c_ji = (i - j) I(i > j) ... meets the condition"; Section 5.2: DCG).  Each K is a
+    formula (``condition_formula``): the scheme's costs written over the categories' values, decided exactly."""
     return finite_check(
         id,
         cases=lambda K: [K],
-        holds=holds,
+        formula=lambda K: condition_formula(scheme, K),
         describe=lambda K: {"K": K, "scheme": scheme},
-        domain=f"the {scheme} cost scheme, every pair (j, i), exact",
+        domain=f"the {scheme} cost scheme ({SCHEME_FORMULAS[scheme][2]}), every pair (j, i), exact",
         cite=cite(location, quote or "c_ji = (i - j) I(i > j) ... meets the condition"),
         statement=f"the {scheme} scheme satisfies c_1K c_ji = c_1i c_jK - c_1j c_iK for every K in the sweep",
         sizes=sizes,

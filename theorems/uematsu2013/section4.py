@@ -250,12 +250,33 @@ def orboost_nonneg_claim(
     )
 
 
+def orboost_condition_statement(K: int, bump: Any = 0) -> dict[str, Any]:
+    """The claim for the kernel: Theorem 3's condition c_1K c_ji = c_1i c_jK - c_1j c_iK at every pair as an
+    identity of rational functions of u_1..u_{K-1} (u_j = e^{theta_j} > 0), with ORBoost's costs written from
+    Section 4.1: c_ji = u_{i-1}/u_j - u_{j-1}/u_i, the first term absent when i - 1 = 0 or j = K and the second
+    when j - 1 = 0 or i = K (theta_0 = -inf, theta_K = +inf), c_jj = 0, and ``bump`` added to c_23 (the twin)."""
+    from symcal.certify import identity_certificate
+
+    def ratio(a: int, b: int) -> Any:  # e^{theta_a - theta_b} = u_a / u_b; 0 when theta_a = -inf or theta_b = +inf
+        return sympy.Integer(0) if a == 0 or b == K else u(a) / u(b)
+
+    def c(a: int, b: int) -> Any:
+        if a == b:
+            return sympy.Integer(0)
+        return ratio(b - 1, a) - ratio(a - 1, b) + (bump if (a, b) == (2, 3) else 0)
+
+    lhs = [c(1, K) * c(j, i) for j, i in pairs(K)]
+    rhs = [c(1, i) * c(j, K) - c(1, j) * c(i, K) for j, i in pairs(K)]
+    return identity_certificate(sympy.Matrix(lhs), sympy.Matrix(rhs))
+
+
 def orboost_condition_claim(
     id: str = "uematsu2013.section4_1.orboost_condition", *, bump: Any = 0, sizes: tuple[int, int] = (2, 6)
 ) -> Claim:
     """Section 4.1: "f^* in (7) is a monotonic transformation of the function f_0^* in Corollary 1, and hence the
     optimal ranking by ORBoost provides a solution to pairwise ranking risk": ORBoost's costs meet the
-    condition identically in the thresholds (``bump`` perturbs c_23: the twin)."""
+    condition identically in the thresholds (``bump`` perturbs c_23: the twin).  The kernel re-checks each K
+    as a polynomial identity in the u_j (``orboost_condition_statement``)."""
     def holds(K: int) -> Any:
         c = orboost_costs([sympy.log(u(j)) for j in range(1, K)])
         if bump:
@@ -267,6 +288,7 @@ def orboost_condition_claim(
         id,
         cases=lambda K: [K],
         holds=holds,
+        kernel=lambda K: orboost_condition_statement(K, bump),
         describe=lambda K: {"K": K},
         domain="the ORBoost cost scheme with symbolic thresholds, every pair, identically in u_j = e^{theta_j}",
         cite=cite("Section 4.1", "the optimal ranking by ORBoost provides a solution to pairwise ranking risk"),

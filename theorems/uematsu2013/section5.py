@@ -3,6 +3,7 @@ non-smooth ranking measures of Section 5.2 (Table 1, Eq. (9), DCG, average preci
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 from collections.abc import Callable, Iterator, Sequence
@@ -179,40 +180,68 @@ def bipartite_rankings(n_max: int) -> Iterator[tuple[int, ...]]:
         yield from itertools.product((1, 2), repeat=n)
 
 
-def auc_row(ys: tuple[int, ...], offset: int = 0) -> tuple[bool, str]:
-    """AUC: sum_i I(y_i = 2)(n - i + offset) = n+ n- AUC + C(n+, 2) on the ranked labels ``ys``."""
-    n, G = len(ys), [1 if y == 2 else 0 for y in ys]
-    pos = [i for i in range(1, n + 1) if G[i - 1]]
-    if not pos or len(pos) == n:
-        return True, "only one label"
-    val = sum(g * (n - i + offset) for i, g in enumerate(G, 1))
-    npos, nneg = len(pos), n - len(pos)
-    above = sum(1 for i in pos for k in range(i + 1, n + 1) if not G[k - 1])
-    want = npos * nneg * F(above, npos * nneg) + F(npos * (npos - 1), 2)
-    return val == want, f"sum G D = {val}, n+ n- AUC + C(n+, 2) = {want}"
+# The measures of Section 5.2 as formulas of a ranked list's labels: the labels y_1..y_n (position 1 first) are
+# symbols, the case binds them; positions are the literal indices; G(y) = I(y = 2) is an if-then-else.
 
 
-def p_at_m_row(ys: tuple[int, ...], offset: int = 0) -> tuple[bool, str]:
-    """P@m: sum_i I(y_i = 2) I(i <= m - offset)/m = (relevant among the top m)/m for every m."""
-    n, G = len(ys), [1 if y == 2 else 0 for y in ys]
-    out = [sum(F(G[i - 1] * (1 if i <= m - offset else 0), m) for i in range(1, n + 1)) == F(sum(G[:m]), m)
-           for m in range(1, n + 1)]
-    return all(out), f"P@m for m = 1..{n}: {out}"
+def labels(n: int, name: str = "y") -> list[sympy.Symbol]:
+    """The labels y_1..y_n of a ranked list (position 1 first), bound by each case."""
+    return [sympy.Symbol(f"{name}_{i}") for i in range(1, n + 1)]
 
 
-def mrr_row(ys: tuple[int, ...], offset: int = 0) -> tuple[bool, str]:
-    """MRR: sum_i I(y_i = 2)/(i + offset) = 1/(the position of the first relevant item)."""
-    pos = [i for i, y in enumerate(ys, 1) if y == 2]
-    if not pos:
-        return True, "no relevant item"
-    val = sum(F(1, i + offset) for i in pos)
-    return val == F(1, pos[0]), f"sum G(y_i)/i = {val}, reciprocal rank = 1/{pos[0]}"
+def gain(y: Any) -> Any:
+    """G(y) = I(y = 2)."""
+    return sympy.Piecewise((1, sympy.Eq(y, 2)), (0, True))
 
 
-TABLE1_ROWS = {  # measure -> (the row's check, the printed row)
-    "auc": (auc_row, "AUC: G(y) = I(y = 2), D(i) = n - i"),
-    "p_at_m": (p_at_m_row, "Precision at m: G(y) = I(y = 2), D(i) = I(i <= m)/m"),
-    "mrr": (mrr_row, "Mean Reciprocal Rank: G(y) = I(y = 2), D(i) = 1/i"),
+def bound(ys: Sequence[int], name: str = "y") -> dict[Any, int]:
+    """The case's labels as the formula's values."""
+    return dict(zip(labels(len(ys), name), ys, strict=True))
+
+
+@functools.cache
+def auc_conditions(n: int, offset: int) -> list[Any]:
+    """AUC: sum_i I(y_i = 2)(n - i + offset) = n+ n- AUC + C(n+, 2), AUC = (positive-negative pairs ranked in that
+    order)/(n+ n-); when the list has only one label AUC is undefined and the row asserts nothing."""
+    G = [gain(y) for y in labels(n)]
+    npos = sum(G)
+    nneg = n - npos
+    above = sum(G[i] * (1 - G[k]) for i in range(n) for k in range(i + 1, n))
+    auc = above / (npos * nneg)
+    row = sum(G[i - 1] * (n - i + offset) for i in range(1, n + 1))
+    return [sympy.Implies(sympy.And(npos > 0, nneg > 0), sympy.Eq(row, npos * nneg * auc + npos * (npos - 1) / 2))]
+
+
+@functools.cache
+def p_at_m_conditions(n: int, offset: int) -> list[Any]:
+    """P@m for every m = 1..n (m a symbol bound to m): sum_i I(y_i = 2) I(i <= m - offset)/m = (the relevant
+    items among positions 1..m)/m."""
+    G = [gain(y) for y in labels(n)]
+    out = []
+    for k in range(1, n + 1):
+        m = sympy.Symbol(f"m_{k}")
+        row = sum(G[i - 1] * sympy.Piecewise((1, i <= m - offset), (0, True)) / m for i in range(1, n + 1))
+        out.append(sympy.Eq(row, sum(G[:k]) / m))
+    return out
+
+
+@functools.cache
+def mrr_conditions(n: int, offset: int, exactly_one: bool) -> list[Any]:
+    """MRR: sum_i I(y_i = 2)/(i + offset) = 1/(the position of the first relevant item), the position written
+    sum_i i I(y_i = 2) prod_{k<i} I(y_k != 2); nothing is asserted without a relevant item; ``exactly_one``:
+    the list has exactly one relevant item (the corrected row's domain, stated for the kernel too)."""
+    G = [gain(y) for y in labels(n)]
+    npos = sum(G)
+    first = sum(i * G[i - 1] * sympy.Mul(*[1 - G[k] for k in range(i - 1)]) for i in range(1, n + 1))
+    row = sum(G[i - 1] / (i + offset) for i in range(1, n + 1))
+    return ([sympy.Eq(npos, 1)] if exactly_one else []) + [sympy.Implies(npos > 0, sympy.Eq(row, 1 / first))]
+
+
+TABLE1_ROWS: dict[str, tuple[Callable[[int, int, bool], list[Any]], str]] = {
+    # measure -> (its conditions (n, offset, exactly one relevant), the printed row)
+    "auc": (lambda n, o, one: auc_conditions(n, o), "AUC: G(y) = I(y = 2), D(i) = n - i"),
+    "p_at_m": (lambda n, o, one: p_at_m_conditions(n, o), "Precision at m: G(y) = I(y = 2), D(i) = I(i <= m)/m"),
+    "mrr": (mrr_conditions, "Mean Reciprocal Rank: G(y) = I(y = 2), D(i) = 1/i"),
 }
 
 
@@ -220,13 +249,20 @@ def table1_claim(
     id: str, measure: str, *, offset: int = 0, n_max: int = 6, any_relevant: bool = True, finding: Finding | None = None
 ) -> Claim:
     """Table 1: "AUC: G(y) = I(y = 2), D(i) = n - i", "Precision at m: ... I(i <= m)/m", "Mean Reciprocal Rank:
-    ... 1/i" (``measure``), over every ranked list of bipartite labels; ``offset`` nudges D (the twins)."""
-    row, quote = TABLE1_ROWS[measure]
+    ... 1/i" (``measure``), over every ranked list of bipartite labels; ``offset`` nudges D (the twins).  Each
+    list is a formula: (9) with the row's G and D and the measure's own definition, both written over the
+    list's labels, which the case binds."""
+    conditions, quote = TABLE1_ROWS[measure]
     which = "" if any_relevant else " (exactly one relevant item)"
+
+    def formula(ys: tuple[int, ...]) -> Any:
+        extra = {sympy.Symbol(f"m_{k}"): k for k in range(1, len(ys) + 1)} if measure == "p_at_m" else {}
+        return conditions(len(ys), offset, not any_relevant), {**bound(ys), **extra}
+
     return finite_check(
         id,
         cases=lambda _: (ys for ys in bipartite_rankings(n_max) if any_relevant or ys.count(2) == 1),
-        holds=lambda ys: row(ys, offset),
+        formula=formula,
         describe=lambda ys: {"ranked labels": list(ys)},
         domain=f"every ranked list of n = 2..{n_max} bipartite labels{which}",
         cite=cite("Section 5.2, Table 1", quote),
@@ -363,20 +399,24 @@ def ap_expected(ps: Sequence[Any], one: Any = 1) -> Any:
     return sum(ps[i] * F(1, i + 1) * (one + sum(ps[:i])) for i in range(len(ps)))
 
 
+@functools.cache
+def ap_conditions(n: int, one: int) -> list[Any]:
+    """The two printed forms of AP over the labels y_1..y_n: sum_i I(y_i = 2) 1/i sum_{j<=i} I(y_j = 2) and
+    sum_i 1/i I(y_i = 2) (one + sum_{j<i} I(y_j = 2))."""
+    G = [gain(y) for y in labels(n)]
+    first = sum(G[i - 1] / i * sum(G[:i]) for i in range(1, n + 1))
+    second = sum(G[i - 1] / i * (one + sum(G[: i - 1])) for i in range(1, n + 1))
+    return [sympy.Eq(first, second, evaluate=False)]  # unevaluated: at n = 1 sympy sees G^2 = G itself
+
+
 def ap_identity_claim(id: str = "uematsu2013.section5_2.ap_identity", *, one: int = 1, n_max: int = 8) -> Claim:
     """Section 5.2: "AP(f) = sum_i I(y_pi(i) = 2) 1/i sum_{j<=i} I(y_pi(j) = 2) = sum_i 1/i I(y_pi(i) = 2)
-    (1 + sum_{j<i} I(y_pi(j) = 2))", over every ranked list of labels ("one" = 0 drops the 1: the twin)."""
-
-    def holds(ys: tuple[int, ...]) -> tuple[bool, str]:
-        rel = [1 if y == 2 else 0 for y in ys]
-        left = sum(F(rel[i - 1], i) * sum(rel[:i]) for i in range(1, len(ys) + 1))
-        right = ap_expected(rel, one)
-        return left == right, f"first form {left}, second form {right}"
-
+    (1 + sum_{j<i} I(y_pi(j) = 2))", over every ranked list of labels ("one" = 0 drops the 1: the twin).  Each
+    list is a formula: both forms written over its labels (``ap_conditions``), which the case binds."""
     return finite_check(
         id,
         cases=lambda _: (ys for n in range(1, n_max + 1) for ys in itertools.product((1, 2), repeat=n)),
-        holds=holds,
+        formula=lambda ys: (ap_conditions(len(ys), one), bound(ys)),
         describe=lambda ys: {"ranked labels": list(ys)},
         domain=f"every ranked list of n = 1..{n_max} labels in {{1, 2}}",
         cite=cite("Section 5.2", "AP(f) = sum_i I(y_i = 2) 1/i sum_{j<=i} I(y_j = 2) = sum_i 1/i I(y_i = 2)(1 + "

@@ -15,10 +15,10 @@ from symcal.errors import BackendFailure
 from symcal.exact import zero_test
 from symcal.ranking.costs import CostScheme, orboost_costs
 
-from .common import E_SQUARED, F, P, R, cite, on_simplex, pvec, sym, theta, twin_id
+from .common import E_SQUARED, P, R, cite, on_simplex, pvec, sym, theta, twin_id
 
 # ---------------------------------------------------------------------------------------
-# Printed numbers: interval enclosures decide every rounding
+# Printed numbers: a rounding is a formula over the printed decimals (enclosures decide it)
 # ---------------------------------------------------------------------------------------
 
 
@@ -50,36 +50,49 @@ def rounds_to(expr: Any, printed: str) -> tuple[bool, str]:
     return a == want, f"{sympy.sstr(expr)} in [{float(lo):.12g}, {float(hi):.12g}] rounds to {float(a):.{digits}f}"
 
 
-def number_claim(id: str, items: list[tuple[str, Any, str]], *, location: str, quote: str, statement: str) -> Claim:
-    """Printed numbers of Section 6 (``items``: name, exact expression, printed digits), each enclosed and rounded."""
-    def holds(item: Any) -> Any:
-        name, expr, printed = item
-        ok, detail = rounds_to(expr, printed)
-        return ok, f"{name}: {detail} (printed {printed})"
-
-    return finite_check(
-        id,
-        cases=items,
-        holds=holds,
-        describe=lambda it: {"entry": it[0], "printed": it[2]},
-        domain="printed numbers, each enclosed by mpmath interval arithmetic (60 digits) and rounded",
-        cite=cite(location, quote),
-        statement=statement,
-    )
+def rounds_half_up(expr: Any, shown: sympy.Symbol, printed: str) -> list[Any]:
+    """``expr`` rounds half up to the printed decimal ``shown`` (a symbol the formula binds to the
+    printed number): ``shown - h <= expr < shown + h``, h half a unit of the printed last digit."""
+    digits = len(printed.split(".")[1]) if "." in printed else 0
+    h = R(5, 10 ** (digits + 1))
+    return [shown - h <= expr, expr < shown + h]
 
 
-C13_NUMBERS = {  # section -> (the number, its exact value, the printed rounding, the quote)
-    "6.1": ("e^{2.06}", sympy.exp(R(206, 100)), "7.846", "c_13 = e^{-theta_1} = e^{2.06} = 7.846"),
-    "6.2": ("e^{0.183}", sympy.exp(R(183, 1000)), "1.201", "which amounts to e^{-theta_1} = 1.201"),
+def equals_exactly(expr: Any, shown: sympy.Symbol) -> Any:
+    """``expr = shown``, stated as ``shown <= expr <= shown``: the kernel decides an equation only between
+    exact rationals, an inequality also by arb balls (so an exp that misses the printed integer is refuted
+    in the kernel too)."""
+    return sympy.And(shown <= expr, expr <= shown)
+
+
+C13_NUMBERS = {  # section -> (the number, the printed theta_1, the printed rounding of e^{-theta_1}, the quote)
+    "6.1": ("e^{2.06}", "-2.06", "7.846", "c_13 = e^{-theta_1} = e^{2.06} = 7.846"),
+    "6.2": ("e^{0.183}", "-0.183", "1.201", "which amounts to e^{-theta_1} = 1.201"),
 }
 
 
 def c13_claim(id: str, section: str, *, printed: str | None = None) -> Claim:
     """Sections 6.1 and 6.2: ORBoost's cost c_13 = e^{-theta_1} at the estimated thresholds, "e^{2.06} = 7.846"
-    and "e^{-theta_1} = 1.201" (theta_1 = -0.183); ``printed`` nudges the printed digits (the twins)."""
-    name, value, shown, quote = C13_NUMBERS[section]
-    return number_claim(id, [(name, value, printed or shown)], location=f"Section {section}", quote=quote,
-                        statement=f"{name} rounds to {printed or shown}")
+    (theta_1 = -2.06) and "e^{-theta_1} = 1.201" (theta_1 = -0.183); ``printed`` nudges the printed digits (the
+    twins).  The formula binds theta_1 and the printed value to the printed decimals; e^{-theta_1} is enclosed
+    (mpmath intervals, and the kernel's arb balls) and must lie in the printed value's half-up rounding interval."""
+    name, t1_printed, shown, quote = C13_NUMBERS[section]
+    shown = printed or shown
+    t1, c13 = sympy.Symbol("theta_1"), sympy.Symbol("c_13_printed")
+
+    def formula(_: str) -> Any:
+        return rounds_half_up(sympy.exp(-t1), c13, shown), {t1: t1_printed, c13: shown}
+
+    return finite_check(
+        id,
+        cases=[name],
+        formula=formula,
+        describe=lambda it: {"entry": it, "printed": shown},
+        domain="the printed number, e^{-theta_1} at the printed theta_1, enclosed and compared with the printed "
+        "value's rounding interval",
+        cite=cite(f"Section {section}", quote),
+        statement=f"{name} rounds to {shown}",
+    )
 
 
 # ---------------------------------------------------------------------------------------
@@ -272,19 +285,23 @@ def parallel_contours_claim(id: str = "uematsu2013.section6_1.figure2_parallel_c
 def svor_thresholds_claim(id: str = "uematsu2013.section6_2.svor_thresholds", *, theta2: str = "0.61") -> Claim:
     """Sections 6.1 and 6.2: "the estimates of theta_1 and theta_2 are -1.39 and 0.61 and satisfy the relation
     theta_1 + 1 = theta_2 - 1 ... (-2.39, -0.39, 1.61)"; "theta_1 = -1.2 and theta_2 = 1.1, which fall into Case 2"
-    (``theta2`` = 0.62: the twin)."""
-    t1, t2 = F("-1.39"), F(theta2)
-    s1, s2 = F("-1.2"), F("1.1")
-    checks = [
-        ("theta_1 + 1 = theta_2 - 1 (MovieLens)", t1 + 1 == t2 - 1),
-        ("clusters (-2.39, -0.39, 1.61)", (t1 - 1, t1 + 1, t2 + 1) == (F("-2.39"), F("-0.39"), F("1.61"))),
-        ("simulation (-1.2, 1.1) in Case 2: theta_1 + 1 <= theta_2 - 1", s1 + 1 <= s2 - 1),
-    ]
+    (``theta2`` = 0.62: the twin).  Each check is a formula over the printed decimals."""
+    t1, t2, s1, s2 = (sympy.Symbol(n) for n in ("theta_1", "theta_2", "sim_theta_1", "sim_theta_2"))
+    k1, k2, k3 = (sympy.Symbol(f"cluster_{k}") for k in (1, 2, 3))
+    movielens = {t1: "-1.39", t2: theta2}
+    checks = {
+        "theta_1 + 1 = theta_2 - 1 (MovieLens)": ([sympy.Eq(t1 + 1, t2 - 1)], movielens),
+        "clusters (-2.39, -0.39, 1.61)": (
+            [sympy.Eq(t1 - 1, k1), sympy.Eq(t1 + 1, k2), sympy.Eq(t2 + 1, k3)],
+            {**movielens, k1: "-2.39", k2: "-0.39", k3: "1.61"},
+        ),
+        "simulation (-1.2, 1.1) in Case 2: theta_1 + 1 <= theta_2 - 1": ([s1 + 1 <= s2 - 1], {s1: "-1.2", s2: "1.1"}),
+    }
     return finite_check(
         id,
-        cases=checks,
-        holds=lambda c: (c[1], c[0]),
-        describe=lambda c: {"check": c[0]},
+        cases=list(checks),
+        formula=lambda c: checks[c],
+        describe=lambda c: {"check": c},
         domain="the printed SVOR thresholds, exact decimals",
         cite=cite(
             "Sections 6.1 and 6.2",
@@ -334,23 +351,25 @@ CORRECTED_PERCENT = ("5.19", "11.17", "27.23", "34.84", "21.58")
 
 
 def proportions_claim(id: str, printed: Sequence[str], *, finding: Finding | None = None) -> Claim:
-    """Section 6.2: "5,039, 10,846, 26,448, 33,842 and 20,964 cases ... (5.18%, 11.17%, 27.23%, 34.84%,
-    21.58%)", exact percentages rounded half up against the ``printed`` ones."""
-    total = sum(MOVIELENS_COUNTS)
+    """Section 6.2: "The remaining ratings are 97,139 in total, and there are 5,039, 10,846, 26,448, 33,842 and
+    20,964 cases ... (5.18%, 11.17%, 27.23%, 34.84%, 21.58%)": the counts add up to 97,139 and each exact
+    percentage 100 n_k / (n_1 + ... + n_5) rounds half up to the ``printed`` one (a formula over the printed
+    counts and percentages)."""
+    n = [sympy.Symbol(f"n_{k}") for k in range(1, 6)]
+    total, pct = sympy.Symbol("N"), sympy.Symbol("percent_printed")
+    counts = dict(zip(n, MOVIELENS_COUNTS, strict=True))
 
-    def holds(k: int) -> Any:
-        pct = F(100 * MOVIELENS_COUNTS[k], total)
-        rounded = round_half_up(pct, 2)
-        return total == 97139 and rounded == F(printed[k]), (
-            f"rating {k + 1}: 100 x {MOVIELENS_COUNTS[k]}/{total} = {float(pct):.5f} % rounds to {float(rounded):.2f} "
-            f"(printed {printed[k]})"
-        )
+    def formula(k: int) -> Any:
+        share = 100 * n[k] / sum(n)
+        return ([sympy.Eq(sum(n), total), *rounds_half_up(share, pct, printed[k])],
+                {**counts, total: 97139, pct: printed[k]})
 
     return finite_check(
         id,
         cases=range(5),
-        holds=holds,
-        describe=lambda k: {"rating": k + 1, "count": MOVIELENS_COUNTS[k]},
+        formula=formula,
+        describe=lambda k: {"rating": k + 1, "count": MOVIELENS_COUNTS[k], "printed": printed[k],
+                            "percent": f"{100 * MOVIELENS_COUNTS[k] / sum(MOVIELENS_COUNTS):.5f}"},
         domain="the five MovieLens ratings, exact rational percentages rounded half-up to 2 decimals",
         cite=cite(
             "Section 6.2", "5,039, 10,846, 26,448, 33,842 and 20,964 cases ... (5.18%, 11.17%, 27.23%, 34.84%, 21.58%)"
@@ -364,18 +383,22 @@ def proportions_claim(id: str, printed: Sequence[str], *, finding: Finding | Non
 
 def unbalanced_claim(id: str = "uematsu2013.section6_2.unbalanced_sample", *, tol: str = "0.1") -> Claim:
     """Section 6.2: "an unbalanced sample ... contains 130, 280, 680, 870, and 540 cases ... approximately
-    reflecting the proportions", each share within ``tol`` points (0.01: the twin)."""
+    reflecting the proportions", each share within ``tol`` points (0.01: the twin): a formula over the printed
+    sample counts a_k, the sample size 2,500 and the data's counts n_k."""
     sample = (130, 280, 680, 870, 540)
-    total = sum(MOVIELENS_COUNTS)
+    a = [sympy.Symbol(f"a_{k}") for k in range(1, 6)]
+    n = [sympy.Symbol(f"n_{k}") for k in range(1, 6)]
+    size, t = sympy.Symbol("sample_size"), sympy.Symbol("tol")
+    data = {**dict(zip(a, sample, strict=True)), **dict(zip(n, MOVIELENS_COUNTS, strict=True)), size: 2500, t: tol}
 
-    def holds(k: int) -> Any:
-        a, b = F(100 * sample[k], 2500), F(100 * MOVIELENS_COUNTS[k], total)
-        return sum(sample) == 2500 and abs(a - b) <= F(tol), f"{float(a):.3f} % vs {float(b):.3f} %"
+    def formula(k: int) -> Any:
+        share, data_share = 100 * a[k] / size, 100 * n[k] / sum(n)
+        return [sympy.Eq(sum(a), size), sympy.Abs(share - data_share) <= t], data
 
     return finite_check(
         id,
         cases=range(5),
-        holds=holds,
+        formula=formula,
         describe=lambda k: {"rating": k + 1},
         domain="the five ratings of the unbalanced sample of 2,500",
         cite=cite(
@@ -389,27 +412,39 @@ def unbalanced_claim(id: str = "uematsu2013.section6_2.unbalanced_sample", *, to
 
 def printed_arithmetic_claim(id: str = "uematsu2013.section6_2.printed_arithmetic", *, balanced: str = "0.2") -> Claim:
     """Section 6.2: "sigma^2 = 44 x 0.5 = 22" and "Since c12 pi_2 = 0.1117 < 0.2 while c45 pi_4 = 0.3484 > 0.2",
-    with c12 = c45 = 1 (the linear scheme), pi_2, pi_4 the printed 11.17 %, 34.84 % (the unbalanced sample's
-    280/2500, 870/2500 within 0.05 points) and 0.2 the balanced share ``balanced`` (0.1: the twin)."""
-    from symcal.ranking.costs import linear_costs
+    with c12 = c45 = 1 (the linear scheme c_ji = i - j), pi_2, pi_4 the printed 11.17 %, 34.84 % (the unbalanced
+    sample's 280/2500, 870/2500 within 0.05 points) and 0.2 the balanced share ``balanced`` (0.1: the twin).
+    Each check is a formula over the printed numbers."""
+    S = sympy.Symbol
+    n_var, bw, sigma2 = S("n_variables"), S("bandwidth"), S("sigma2")
+    i, j, j4, i5, c = S("i"), S("j"), S("j_4"), S("i_5"), S("c_printed")
+    P2, P4, pi2, pi4 = S("percent_2"), S("percent_4"), S("pi_2"), S("pi_4")
+    a2, a4, size, per_rating, share = S("a_2"), S("a_4"), S("sample_size"), S("per_rating"), S("balanced_share")
+    half_pp = R(5, 100)
+    printed = {P2: "11.17", P4: "34.84", pi2: "0.1117", pi4: "0.3484", share: balanced}
 
-    lin, half_pp = linear_costs(5), F(5, 100)
-    checks = [
-        ("sigma^2 = 44 x 0.5 = 22", 44 * F("0.5") == 22),
-        ("c_12 = c_45 = 1 in the linear scheme", lin.c(1, 2) == lin.c(4, 5) == 1),
-        ("pi_2 = 11.17 % = 0.1117, pi_4 = 34.84 % = 0.3484", (F("11.17") / 100, F("34.84") / 100) == (F("0.1117"),
-                                                                                                    F("0.3484"))),
-        ("the unbalanced sample's shares 11.2 %, 34.8 % are within 0.05 points of them",
-         abs(F(100 * 280, 2500) - F("11.17")) <= half_pp and abs(F(100 * 870, 2500) - F("34.84")) <= half_pp),
-        ("the balanced share 500/2500 = 0.2", F(500, 2500) == F(balanced)),
-        ("c_12 pi_2 = 0.1117 < 0.2", lin.c(1, 2) * F("0.1117") < F(balanced)),
-        ("c_45 pi_4 = 0.3484 > 0.2", lin.c(4, 5) * F("0.3484") > F(balanced)),
-    ]
+    def lin(jj: Any, ii: Any) -> Any:  # the linear scheme c_ji = i - j
+        return ii - jj
+
+    checks = {
+        "sigma^2 = 44 x 0.5 = 22": ([sympy.Eq(n_var * bw, sigma2)], {n_var: 44, bw: "0.5", sigma2: 22}),
+        "c_12 = c_45 = 1 in the linear scheme": (
+            [sympy.Eq(lin(j, i), c), sympy.Eq(lin(j4, i5), c)], {j: 1, i: 2, j4: 4, i5: 5, c: 1}),
+        "pi_2 = 11.17 % = 0.1117, pi_4 = 34.84 % = 0.3484": (
+            [sympy.Eq(P2 / 100, pi2), sympy.Eq(P4 / 100, pi4)], printed),
+        "the unbalanced sample's shares 11.2 %, 34.8 % are within 0.05 points of them": (
+            [sympy.Abs(100 * a2 / size - P2) <= half_pp, sympy.Abs(100 * a4 / size - P4) <= half_pp],
+            {**printed, a2: 280, a4: 870, size: 2500}),
+        "the balanced share 500/2500 = 0.2": ([sympy.Eq(per_rating / size, share)],
+                                              {per_rating: 500, size: 2500, share: balanced}),
+        "c_12 pi_2 = 0.1117 < 0.2": ([lin(j, i) * pi2 < share], {**printed, j: 1, i: 2}),
+        "c_45 pi_4 = 0.3484 > 0.2": ([lin(j, i) * pi4 > share], {**printed, j: 4, i: 5}),
+    }
     return finite_check(
         id,
-        cases=checks,
-        holds=lambda c: (bool(c[1]), c[0]),
-        describe=lambda c: {"check": c[0]},
+        cases=list(checks),
+        formula=lambda c: checks[c],
+        describe=lambda c: {"check": c},
         domain="the printed numbers of Section 6.2, exact decimals",
         cite=cite("Section 6.2", "sigma^2 = 44 x 0.5 = 22 ... Since c12 pi_2 = 0.1117 < 0.2 while c45 pi_4 = 0.3484 "
                                  "> 0.2, more ranking errors are expected for (1, 2) pair"),
@@ -439,20 +474,22 @@ def table3_claim(
 ) -> Claim:
     """Section 6.2: "The balanced case gave lower error rates than the unbalanced case except for pairs of high
     ratings", over the 30 (pair, method) cells of Table 3.  ``exact``: lower exactly outside ``exceptions``
-    (else: lower at least outside them, the printed reading)."""
+    (else: lower at least outside them, the printed reading).  Each cell is a formula over its two printed
+    means; in the printed reading a cell's membership of ``exceptions`` is a 0/1 datum of the statement."""
+    bal, unbal, excepted = sympy.Symbol("balanced"), sympy.Symbol("unbalanced"), sympy.Symbol("excepted")
 
-    def holds(cell: tuple[tuple[int, int], str]) -> tuple[bool, str]:
+    def formula(cell: tuple[tuple[int, int], str]) -> Any:
         pair, method = cell
         k = TABLE3_METHODS.index(method)
-        bal, unbal = (F(TABLE3[pair][side][k]) for side in (0, 1))
-        lower = bal < unbal
-        ok = lower != (cell in exceptions) if exact else (lower or cell in exceptions)
-        return ok, f"{pair[0]} vs {pair[1]}, {method}: balanced {bal} vs unbalanced {unbal}"
+        printed = {bal: TABLE3[pair][0][k], unbal: TABLE3[pair][1][k]}
+        if exact:  # lower exactly outside the exceptions
+            return [bal >= unbal] if cell in exceptions else [bal < unbal], printed
+        return [sympy.Or(bal < unbal, sympy.Eq(excepted, 1))], {**printed, excepted: int(cell in exceptions)}
 
     return finite_check(
         id,
         cases=[(pair, m) for pair in sorted(TABLE3) for m in TABLE3_METHODS],
-        holds=holds,
+        formula=formula,
         describe=lambda cell: {"pair": list(cell[0]), "method": cell[1]},
         domain="the 30 (pair, method) cells of Table 3, printed means as exact decimals",
         cite=cite("Section 6.2, about Table 3", "The balanced case gave lower error rates than the unbalanced case "
@@ -498,24 +535,41 @@ TABLE2 = {
 
 def table2_claim(id: str, case: str, *, printed: dict[tuple[int, int], str] | None = None) -> Claim:
     """Table 2: "Implicit cost schemes for ORBoost in the balanced (left) and unbalanced (right) cases",
-    recomputed from the printed thresholds and rounded to the printed digits (``printed`` nudges one: the twin)."""
-    costs = orboost_costs(list(TABLE2_THETAS[case]))
+    recomputed from the printed thresholds and rounded to the printed digits (``printed`` nudges one: the twin).
+    Each entry is a formula over the printed thresholds theta_1..theta_4 and the printed entry:
+    c_ji = exp(theta_(i-1) - theta_j) - exp(theta_(j-1) - theta_i), the first term absent when i - 1 = 0 or
+    j = K and the second when j - 1 = 0 or i = K (theta_0 = -inf, theta_K = +inf: e^{-inf} = 0), enclosed and
+    compared with the printed value's half-up rounding interval (an entry printed as an integer: exactly).
+    exp(theta_a - theta_b) is written "exp(theta_a - theta_b) if theta_a != theta_b, else 1" (the same function),
+    so that an entry printed 1 because two printed thresholds are equal is decided exactly by the kernel too."""
+    thetas = TABLE2_THETAS[case]
+    K = len(thetas) + 1
+    th = {k: sympy.Symbol(f"theta_{k}") for k in range(1, K)}
+    shown = sympy.Symbol("c_printed")
     table = printed or TABLE2[case]
 
-    def holds(key: tuple[int, int]) -> Any:
-        value, shown = costs.c(*key), table[key]
-        if "." not in shown:  # printed as an integer: must be exactly that integer
-            v = sympy.sympify(value)
-            return v == int(shown), f"c_{key[0]}{key[1]} = {v} exactly (printed {shown})"
-        ok, detail = rounds_to(value, shown)
-        return ok, f"c_{key[0]}{key[1]}: {detail} (printed {shown})"
+    def e_minus(a: int, b: int) -> Any:  # exp(theta_a - theta_b); 0 when theta_a = -inf or theta_b = +inf
+        if a == 0 or b == K:
+            return sympy.Integer(0)
+        if a == b:
+            return sympy.exp(th[a] - th[b])  # exp(0) = 1
+        # exp(0) = 1 written out for two equal printed thresholds (the unbalanced theta_1 = theta_2): the
+        # kernel then sees the exact 1, which its balls around the two (non-dyadic) decimals cannot
+        return sympy.Piecewise((sympy.exp(th[a] - th[b]), sympy.Or(th[a] < th[b], th[a] > th[b])), (1, True))
+
+    def formula(key: tuple[int, int]) -> Any:
+        j, i = key
+        cost = e_minus(i - 1, j) - e_minus(j - 1, i)
+        text = table[key]
+        conds = [equals_exactly(cost, shown)] if "." not in text else rounds_half_up(cost, shown, text)
+        return conds, {**{th[k]: t for k, t in enumerate(thetas, 1)}, shown: text}
 
     return finite_check(
         id,
         cases=sorted(table),
-        holds=holds,
+        formula=formula,
         describe=lambda k: {"(j, i)": list(k), "printed": table[k]},
-        domain=f"the 10 entries of Table 2 ({case}), from the printed thresholds {', '.join(TABLE2_THETAS[case])}, "
+        domain=f"the 10 entries of Table 2 ({case}), from the printed thresholds {', '.join(thetas)}, "
         "interval enclosures rounded to the printed digits",
         cite=cite(
             "Section 6.2, Table 2",

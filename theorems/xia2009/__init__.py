@@ -64,9 +64,21 @@ Encoding notes
 * Cosine loss: phi(g, y) - phi(g, sigma y) = (psi_{sigma y} . g - psi_y . g) / (2 |psi| |g|)
   (|psi_y| does not depend on y); the numerator's sign is decided by z3 for symbolic psi
   (psi_1 > ... > psi_k > eps, the rest eps) and g != 0.  The identity itself is a claim.
-* Non-order-sensitivity witnesses are evaluated with mpmath interval arithmetic at exact
-  rational g: a comparison counts only when the enclosures are disjoint (an undecided
-  enclosure raises, giving error, never a verdict).
+* Non-order-sensitivity witnesses: the four losses are written from Eqs. (9), (11), (12) and
+  footnote 4 as sympy expressions of g_1..g_n and psi_1 > ... > psi_n (``section4_3.loss_expression``;
+  the permutation y enters as the concrete order of the terms) and compared at the exact point by
+  rigorous enclosures (``finite_check(formula=...)``); ``--certify`` has the kernel re-decide the same
+  strict inequality with arb balls.  symcal.ranking's surrogates give the same differences
+  (``certified_sign``, mpmath intervals).
+* Exhaustive checks stated for the kernel (``finite_check(formula=...)``): the values are only the
+  case's inputs or the paper's printed numbers, never a result the statement rests on.  Eq. (5):
+  one case per pair (yhat, y), over the entries yhat_t, y_t and k.  Footnote 5 (corrected): one
+  case per (y, ranking), over the labels y_i, the ranks r_i and the depth k (gain 2^y - 1 on
+  y in {0, 1}; the discount of position 1 is 1 / log2 2 = 1).  In both, symcal.ranking's value
+  sits in the middle of the equation chain ((5) = library = (2); N@1 = library N@1 = library P@k =
+  P@k): a cross-check of the library that each formula pins, not a datum the statement trusts.
+  Tables 1-6: each printed entry is a symbol (``table4.listnet.N3``) bound to its decimal, the
+  bold typography a 0/1 flag per entry.
 * Modified ListNet (12): phi(g, y) = D(P_psi_y || P_g), full Luce model on both sides, psi_y
   the modified mapping.  With tau = the swap of labels 1, 2 on orderings, P_{psi_{sigma y}}(pi)
   = P_psi_y(tau pi), so the entropy terms cancel and, pairing pi with tau pi,

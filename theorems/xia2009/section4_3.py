@@ -5,10 +5,13 @@ numeric builders of Sections 4.3.1-4.3.3."""
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
+
+import sympy
 
 from symcal import NumericOutcome, finite_check, numeric
 
@@ -53,15 +56,67 @@ def certified_sign(name: str, n: int, k: int, g: Sequence[Fraction], y: tuple[in
     return got == sign, detail
 
 
+def _luce(score: Any, order: Sequence[int], depth: int) -> Any:
+    """The Luce (Plackett-Luce) probability of the first ``depth`` places of ``order`` under the scores
+    ``score(object)``: prod_{i <= depth} exp(s_{order(i)}) / sum_{t >= i} exp(s_{order(t)}) (Eqs. (9), (10))."""
+    return sympy.Mul(*[sympy.exp(score(order[i])) / sympy.Add(*[sympy.exp(score(o)) for o in order[i:]])
+                       for i in range(depth)])
+
+
+def loss_expression(name: str, n: int, k: int, y: tuple[int, ...]) -> Any:
+    """phi(g, y) written from the paper as a sympy expression of the scores g_1..g_n (and, for the
+    mappings of RankCosine and ListNet, of psi_1 > ... > psi_n: the object at position s of y gets psi_s):
+    ListMLE (9) -log P(y; g); RankCosine (11) (1/2)(1 - psi_y . g / (|psi_y| |g|)); ListNet (12)
+    D(P(.; psi_y) || P(.; g)) over the n! permutations; Cao et al.'s top-k ListNet (footnote 4) the same
+    divergence between the top-k Luce distributions (over the ordered k-tuples)."""
+    g = {o: sympy.Symbol(f"g_{o}") for o in range(1, n + 1)}
+    psi = {o: sympy.Symbol(f"psi_{s}") for s, o in enumerate(y, start=1)}  # psi_y(x_{y(s)}) = psi_s
+    if name == "listmle":
+        return -sympy.log(_luce(g.__getitem__, y, n))
+    if name == "cosine":
+        dot = sympy.Add(*[psi[o] * g[o] for o in y])
+        norm_psi = sympy.sqrt(sympy.Add(*[psi[o] ** 2 for o in y]))
+        norm_g = sympy.sqrt(sympy.Add(*[g[o] ** 2 for o in g]))
+        return sympy.Rational(1, 2) * (1 - dot / (norm_psi * norm_g))
+    depth = {"listnet": n, "listnet_cao": k}[name]
+    out = []
+    for key in itertools.permutations(range(1, n + 1), depth):
+        order = key + tuple(o for o in range(1, n + 1) if o not in key)
+        p, q = _luce(psi.__getitem__, order, depth), _luce(g.__getitem__, order, depth)
+        out.append(p * sympy.log(p / q))
+    return sympy.Add(*out)
+
+
+def not_os_formula(case: tuple[Any, ...]) -> tuple[list[Any], dict[Any, Any]]:
+    """Definition 3 (2) fails at the case: g_1 < g_2, objects 1 and 2 both below position k in y (so y and
+    sigma_{1,2} y share their top-k subgroup, and (2) demands equal losses), yet phi(g, y) > phi(g, sigma y)
+    (< for ``sign`` = -1, a twin).  The losses are the paper's formulas (``loss_expression``), evaluated by
+    rigorous enclosures."""
+    name, n, k, g, y, sign = case
+    pos = {o: sympy.Symbol(f"pos_{o}") for o in (1, 2)}  # the positions of objects 1, 2 in y
+    g1, g2, kk = sympy.Symbol("g_1"), sympy.Symbol("g_2"), sympy.Symbol("k")
+    left, right = loss_expression(name, n, k, y), loss_expression(name, n, k, swap(y, 1, 2))
+    conds = [g1 < g2, pos[1] > kk, pos[2] > kk, left > right if sign > 0 else left < right]
+    values: dict[Any, Any] = {f"g_{i}": v for i, v in enumerate(g, start=1)}
+    values.update({pos[o]: y.index(o) + 1 for o in (1, 2)}, k=k)
+    if name != "listmle":
+        psi = [sympy.Symbol(f"psi_{s}") for s in range(1, n + 1)]
+        conds.append(sympy.And(*[psi[s] > psi[s + 1] for s in range(n - 1)]))  # the mapping retains the order
+        values.update({f"psi_{s}": n + 1 - s for s in range(1, n + 1)})  # the original mapping (as symcal.ranking's)
+    return conds, values
+
+
 def not_os_claim(id: str, name: str, *, n: int = 3, k: int = 1, sign: int = 1, location: str, quote: str,
                  what: str, g: Sequence[Fraction] = WITNESS_G, y: tuple[int, ...] = WITNESS_Y) -> Any:
     """Section 4.3: "In [16], the surrogate loss functions in ListNet, RankCosine, and ListMLE have been
     proved to be permutation-level order sensitive ... they may not be top-k subgroup order sensitive" --
-    one certified witness point (``sign`` = -1 claims the opposite sign: a twin)."""
+    one certified witness point (``sign`` = -1 claims the opposite sign: a twin).  The losses are written
+    as sympy expressions of g (and psi) from Eqs. (9), (11), (12) and footnote 4 (``loss_expression``);
+    ``certified_sign`` evaluates symcal.ranking's surrogates at the same point (a cross-check for tests)."""
     return finite_check(
         id,
         cases=[(name, n, k, tuple(g), y, sign)],
-        holds=lambda c: certified_sign(*c),
+        formula=not_os_formula,
         describe=lambda c: {"surrogate": c[0], "n": c[1], "k": c[2], "g": [str(v) for v in c[3]], "y": list(c[4]),
                             "claimed sign": c[5]},
         domain="one exact witness point, rigorous mpmath interval enclosures of both losses",
