@@ -659,7 +659,7 @@ def witness_certificate(claim: Any, m: int | None, w: Any) -> dict[str, Any]:
         for case in spec.cases(m):  # the first failing case, as the enumeration found it
             if formula_truth(spec.formula, case)[0] is False:
                 conds, vals = formula_parts(spec.formula, case, f"formula of {claim.id}")
-                return {"kind": "witness", "values": {_name(s): frac_str(v) for s, v in vals.items()},
+                return {"kind": "witness", "values": {_name(s).strip("|"): frac_str(v) for s, v in vals.items()},
                         "fails": [sexpr(sympy.And(*conds, evaluate=False), transcendental=True)]}
         raise GiveUp("no case of the formula fails in a second enumeration")
     values = _values(w)
@@ -714,7 +714,7 @@ def enumeration_certificate(claim: Any, m: int | None) -> dict[str, Any]:
         label = f"case {n}: {spec.describe(case) if spec.describe else repr(case)}"[:200]
         if spec.formula is not None:
             conds, values = formula_parts(spec.formula, case, f"formula of {claim.id}")
-            part = {"kind": "witness", "values": {_name(s): frac_str(v) for s, v in values.items()},
+            part = {"kind": "witness", "values": {_name(s).strip("|"): frac_str(v) for s, v in values.items()},
                     "holds": [sexpr(c, transcendental=True) for c in conds]}
         else:
             part = spec.kernel(case)
@@ -902,15 +902,19 @@ def _pieces(ev: Any, label: str = "") -> list[tuple[str, Any]]:
 
 def build(out: Outcome, claim: Any, m: int | None, seconds: float = SECONDS,
           part_seconds: float = 5.0) -> list[tuple[str, dict[str, Any] | None, str]]:
-    """(label, certificate or None, why none) for every piece of evidence behind ``out``."""
+    """(label, certificate or None, why none) for every piece of evidence behind ``out``.  Each
+    piece may spend its fair share of what is left of ``seconds`` (CPU), at least ``part_seconds``."""
     from symcal.verdicts import Exhaustive, IntervalProof, Residual, SmtResult, Status, Witness
 
     deadline = time.process_time() + seconds
     result: list[tuple[str, dict[str, Any] | None, str]] = []
     if out.status not in (Status.PROVED, Status.REFUTED, Status.WITNESSED) or out.evidence is None:
         return result
-    for label, ev in _pieces(out.evidence):
+    pieces = _pieces(out.evidence)
+    base = part_seconds
+    for k, (label, ev) in enumerate(pieces):
         left = deadline - time.process_time()
+        part_seconds = max(base, left / (len(pieces) - k))
         cert: dict[str, Any] | None = None
         why = ""
         try:
@@ -934,7 +938,7 @@ def build(out: Outcome, claim: Any, m: int | None, seconds: float = SECONDS,
                 with _time_limit(min(left, part_seconds), "writing the precondition's certificate"):
                     cert = precondition_certificate(claim, m, ev)
             elif isinstance(ev, Exhaustive):
-                with _time_limit(min(left, 4 * part_seconds), "writing the enumeration's certificate"):
+                with _time_limit(min(left, max(4 * base, part_seconds)), "writing the enumeration's certificate"):
                     cert = enumeration_certificate(claim, m)
             else:
                 raise GiveUp(f"{type(ev).__name__} evidence has no certificate")
