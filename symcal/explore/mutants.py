@@ -63,20 +63,20 @@ Mutants of a claim the paper refutes are *strengthened* only (drop a hypothesis,
 conclusion strict): a stronger version of a false claim is false, so one of them coming back
 ``proved`` would be a soundness bug.  Every such case is counted in ``unsound``.
 
-A ``finite_check`` stated by a ``formula`` gets flip, strict and nudge on each case's
-conditions (the data stay as they are).  The ``twin`` operator reaches every claim, including
-opaque Python predicates (``finite_check`` with ``holds``), numeric confirmations and calibration
-claims, which no symbolic operator can edit: a twin is **killed** when it comes back as its module declares (``refuted``; ``proved``
-for the twin of a claim the paper calls false, and for a recorded erratum, whose twin is its
-corrected statement; ``unknown`` -- not confirmed -- for the twin of a numeric claim).  A claim
-with neither a twin nor an operator is listed as not mutable.  Sized claims are mutated at their
-smallest default sizes; a twin is decided at the sizes it was built for.  At most
-``MAX_RELATIONS`` inequalities and ``MAX_CONSTANTS`` constants of one conclusion are edited (the
-first in pre-order), and only inequalities reached through the conclusion's logical connectives
-(not the conditions of a ``Piecewise`` term, which belong to a definition).  Mutants that are
-syntactically the original (an edit that changed nothing at the sizes decided) are reported as
-equivalent without being decided, and syntactically identical mutants of one claim are decided
-once.
+A ``finite_check`` stated by a ``formula`` gets flip, strict and nudge on each case's conditions
+(the data stay as they are).  The ``twin`` operator reaches every claim, including opaque Python
+predicates (``finite_check`` with ``holds``), numeric confirmations and calibration claims, which
+no symbolic operator can edit: a twin is **killed** when it comes back as its module declares
+(``refuted``; ``proved`` for the twin of a claim the paper calls false, and for a recorded
+erratum, whose twin is its corrected statement; ``unknown`` -- not confirmed -- for the twin of a
+numeric claim).  A claim with neither a twin nor an operator is listed as not mutable.  Sized
+claims are mutated at their smallest default sizes; a twin is decided at the sizes it was built
+for.  At most ``MAX_RELATIONS`` inequalities and ``MAX_CONSTANTS`` constants of one conclusion are
+edited (the first in pre-order), and only inequalities reached through the conclusion's logical
+connectives (not the conditions of a ``Piecewise`` term, which belong to a definition).  Mutants
+that are syntactically the original (an edit that changed nothing at the sizes decided) are
+reported as equivalent without being decided, and syntactically identical mutants of one claim are
+decided once.
 """
 
 from __future__ import annotations
@@ -92,8 +92,18 @@ import sympy
 from sympy.core.relational import Relational
 from sympy.logic.boolalg import BooleanFunction
 
-from symcal.claims.core import (CasesSpec, Claim, ExistsSpec, FiniteSpec, IdentitySpec, ImpliesSpec, Local, NodeSpec,
-                               formula_truth, validate_cases)
+from symcal.claims.core import (
+    CasesSpec,
+    Claim,
+    ExistsSpec,
+    FiniteSpec,
+    IdentitySpec,
+    ImpliesSpec,
+    Local,
+    NodeSpec,
+    formula_truth,
+    validate_cases,
+)
 from symcal.verdicts import Status, Verdict
 
 __all__ = ["FINDING_KINDS", "Mutant", "MutantResult", "SelftestReport", "mutants_of", "run_selftest",
