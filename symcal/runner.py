@@ -87,6 +87,12 @@ def _certify_budget(timeout: float) -> float:
     return min(timeout, 30.0)
 
 
+def _certify_phase(timeout: float) -> float:
+    """The backstops' allowance for the certificate phase: building (``_certify_budget``) and half
+    as much again for the kernel's checks of what was built."""
+    return 1.5 * _certify_budget(timeout)
+
+
 def _certify(task: Task, out: Outcome, timeout: float) -> Outcome:
     """The outcome with its certificates built and checked by symcal.kernel (its own phase)."""
     from symcal import certify
@@ -112,7 +118,7 @@ def _cpu_backstop(timeout: float, cross: bool, certify: bool = False) -> None:
     opinion's) is spent, whatever it is doing."""
     import resource
 
-    limit = int(timeout + (_cross_budget(timeout) if cross else 0) + (_certify_budget(timeout) if certify else 0) + 5)
+    limit = int(timeout + (_cross_budget(timeout) if cross else 0) + (_certify_phase(timeout) if certify else 0) + 5)
     used = int(resource.getrusage(resource.RUSAGE_SELF).ru_utime) + 1
     try:
         resource.setrlimit(resource.RLIMIT_CPU, (limit + used, limit + used + 2))
@@ -227,7 +233,7 @@ def _execute(
                 if more:
                     r.decided, r.phase = (out, secs), str(more)
                     r.deadline = time.monotonic() + _hard_limit(
-                        _certify_budget(timeout) if more == "certificate" else _cross_budget(timeout))
+                        _certify_phase(timeout) if more == "certificate" else _cross_budget(timeout))
                     continue
                 finish(conn, r, out, secs)  # type: ignore[arg-type]
             now = time.monotonic()
