@@ -9,6 +9,7 @@ be dropped in turn (``symcal necessity``).
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -165,11 +166,18 @@ class FiniteSpec:
     kernel: Callable[[Any], Any] | None = None  # case -> the case's statement as a kernel certificate
 
 
-def formula_parts(formula: Callable[[Any], Any], case: Any, where: str) -> tuple[list[Any], dict[Any, Any]]:
+@functools.lru_cache(maxsize=1024)
+def _free_symbols(c: Any) -> frozenset[Any]:
+    return frozenset(c.free_symbols)
+
+
+def formula_parts(formula: Callable[[Any], Any], case: Any, where: str,
+                  allow_constant: bool = False) -> tuple[list[Any], dict[Any, Any]]:
     """A ``finite_check`` formula's ``(conditions, values)`` for one case, validated: conditions
     are sympy relations / boolean combinations (a list is their conjunction) whose free symbols
     all have exact rational ``values``; a condition sympy already evaluated to True/False is
-    refused (it would state nothing a checker could re-check)."""
+    refused (it would state nothing a checker could re-check) -- unless ``allow_constant``, for
+    a mutant whose edit collapsed a condition to a constant (a statement all the same)."""
     import sympy
 
     from symcal.exact import to_fraction
@@ -186,26 +194,32 @@ def formula_parts(formula: Callable[[Any], Any], case: Any, where: str) -> tuple
         if not isinstance(sym, sympy.Symbol):
             raise invalid(f"{where} values", k, "a sympy Symbol or a name")
         values[sym] = to_fraction(v, f"{where} value of {sym}")
-    for c in conds:
+    for k, c in enumerate(conds):
+        if allow_constant and (isinstance(c, bool) or c in (sympy.true, sympy.false)):
+            conds[k] = sympy.true if c else sympy.false
+            continue
         if isinstance(c, bool) or c in (sympy.true, sympy.false) or not isinstance(c, sympy.Basic) \
                 or not (isinstance(c, sympy.Rel) or c.is_Boolean):
             raise invalid(where, c, "a sympy relation over symbols bound in values (a True/False here was "
                                     "evaluated before it was stated: use symbols for the data)")
-        missing = c.free_symbols - set(values)
+        missing = _free_symbols(c) - set(values)
         if missing:
             raise invalid(where, c, f"values for {', '.join(sorted(map(str, missing)))}")
     return conds, values
 
 
-def formula_truth(formula: Callable[[Any], Any], case: Any, where: str = "formula") -> tuple[bool | None, str]:
-    """Whether every condition holds at the values, decided exactly (``symcal.exact.truth``:
-    rationals exactly, other reals by rigorous enclosures that exclude the boundary); None
-    when a condition is undecided, never a guess."""
+def formula_truth(formula: Callable[[Any], Any], case: Any, where: str = "formula",
+                  allow_constant: bool = False) -> tuple[bool | None, str]:
+    """Whether every condition holds at the values, decided exactly (rational conditions with
+    Fractions, others by ``symcal.exact.truth``: rigorous enclosures that exclude the boundary);
+    None when a condition is undecided or undefined at the case, never a guess.
+    ``allow_constant``: see :func:`formula_parts`."""
     import sympy
 
+    from symcal.exact.rational_eval import compile_condition
     from symcal.exact.zero import truth
 
-    conds, values = formula_parts(formula, case, where)
+    conds, values = formula_parts(formula, case, where, allow_constant=allow_constant)
     sub = {s: sympy.Rational(v.numerator, v.denominator) for s, v in values.items()}
     def put(c: Any) -> Any:  # relations stay unevaluated: sympy's own numeric comparison is not rigorous
         if isinstance(c, sympy.Rel):
@@ -216,7 +230,14 @@ def formula_truth(formula: Callable[[Any], Any], case: Any, where: str = "formul
 
     undecided = None
     for c in conds:
-        t = truth(put(c))
+        fast = compile_condition(c)  # rational: exact Fractions, compiled once per condition
+        if fast is not None:
+            try:
+                t = bool(fast({k: int(v) if v.denominator == 1 else v for k, v in values.items()}))
+            except ZeroDivisionError:
+                t = None  # undefined at this case
+        else:
+            t = truth(put(c))
         if t is False:
             return False, f"fails: {c}"
         if t is None and undecided is None:

@@ -718,7 +718,7 @@ def _formula_mutants(claim: Claim, spec: FiniteSpec, m0: int | None) -> list[Mut
             cond, values = joined(case)
             return edit(cond), values
         return dataclasses.replace(spec, formula=formula, holds=functools.partial(
-            formula_truth, formula, where=f"formula of {claim.id} (mutated)"))
+            formula_truth, formula, where=f"formula of {claim.id} (mutated)", allow_constant=True))
 
     edits: list[tuple[str, str, str, Callable[[Any], Any], bool]] = [
         ("flip", "flip", "reverse the first inequality of each case's conditions", _first_flipped, False),

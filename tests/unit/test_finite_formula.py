@@ -98,3 +98,23 @@ def test_symbol_names_that_need_quoting_are_bound_in_the_certificate() -> None:
                      formula=lambda _: ([t < 1], {t: "1/2"}))
     v = decide(c, certify=True, isolate=False)
     assert v.status is Status.PROVED and v.certificate.checked, v.certificate
+
+
+def test_the_rational_fast_path_is_exact_and_refuses_what_is_not_rational() -> None:
+    from symcal.exact.rational_eval import compile_condition
+
+    f = compile_condition(sympy.Eq(x ** -2 + sympy.Rational(1, 3), y))
+    assert f({x: 3, y: Fraction(4, 9)}) is True  # 1/9 + 1/3, not a float
+    with pytest.raises(ZeroDivisionError):
+        f({x: 0, y: 1})
+    assert compile_condition(sympy.exp(x) < 1) is None
+    pw = compile_condition(sympy.Piecewise((1, x > 0), (0, True)) + sympy.Max(x, y) > 1)
+    assert pw({x: 1, y: -5}) is True and pw({x: -1, y: 1}) is False
+
+
+def test_a_mutant_whose_condition_collapsed_to_a_constant_is_decided() -> None:
+    from symcal.claims.core import formula_truth
+
+    assert formula_truth(lambda _: ([sympy.false], {}), None, allow_constant=True)[0] is False
+    with pytest.raises(InvalidInput):
+        formula_truth(lambda _: ([sympy.false], {}), None)
