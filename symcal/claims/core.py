@@ -228,12 +228,13 @@ def formula_truth(formula: Callable[[Any], Any], case: Any, where: str = "formul
             return type(c)(*[put(a) for a in c.args], evaluate=False)
         return c.xreplace(sub)
 
+    exact = {k: int(v) if v.denominator == 1 else v for k, v in values.items()}  # ints where exact: faster
     undecided = None
     for c in conds:
         fast = compile_condition(c)  # rational: exact Fractions, compiled once per condition
         if fast is not None:
             try:
-                t = bool(fast({k: int(v) if v.denominator == 1 else v for k, v in values.items()}))
+                t = bool(fast(exact))
             except ZeroDivisionError:
                 t = None  # undefined at this case
         else:
