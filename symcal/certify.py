@@ -654,13 +654,11 @@ def witness_certificate(claim: Any, m: int | None, w: Any) -> dict[str, Any]:
 
     spec, kind = claim.spec, claim.kind
     if kind == "finite" and spec.formula is not None:
-        from symcal.claims.core import formula_parts, formula_truth
+        from symcal.claims.core import formula_truth
 
         for case in spec.cases(m):  # the first failing case, as the enumeration found it
             if formula_truth(spec.formula, case)[0] is False:
-                conds, vals = formula_parts(spec.formula, case, f"formula of {claim.id}")
-                return {"kind": "witness", "values": {_name(s).strip("|"): frac_str(v) for s, v in vals.items()},
-                        "fails": [sexpr(sympy.And(*conds, evaluate=False), transcendental=True)]}
+                return formula_witness(claim, case, fails=True)
         raise GiveUp("no case of the formula fails in a second enumeration")
     values = _values(w)
 
@@ -700,10 +698,24 @@ def witness_certificate(claim: Any, m: int | None, w: Any) -> dict[str, Any]:
                  "Python code), not by the kernel")
 
 
+def formula_witness(claim: Any, case: Any, fails: bool = False) -> dict[str, Any]:
+    """One case of a ``finite_check`` formula for the kernel: its conditions at its values (all
+    ``holds``; with ``fails``, their conjunction as the one formula that is false there)."""
+    import sympy
+
+    from symcal.claims.core import formula_parts
+
+    conds, values = formula_parts(claim.spec.formula, case, f"formula of {claim.id}")
+    named = {_name(s).strip("|"): frac_str(v) for s, v in values.items()}  # the names the kernel reads
+    if fails:
+        return {"kind": "witness", "values": named,
+                "fails": [sexpr(sympy.And(*conds, evaluate=False), transcendental=True)]}
+    return {"kind": "witness", "values": named, "holds": [sexpr(c, transcendental=True) for c in conds]}
+
+
 def enumeration_certificate(claim: Any, m: int | None) -> dict[str, Any]:
     """Every case of an exhaustive ``finite_check``, stated for the kernel: its formula's
     conditions at the case's values (``witness`` parts), or the case's ``kernel`` statement."""
-    from symcal.claims.core import formula_parts
 
     spec = claim.spec
     if spec.formula is None and spec.kernel is None:
@@ -713,9 +725,7 @@ def enumeration_certificate(claim: Any, m: int | None) -> dict[str, Any]:
     for n, case in enumerate(spec.cases(m), 1):
         label = f"case {n}: {spec.describe(case) if spec.describe else repr(case)}"[:200]
         if spec.formula is not None:
-            conds, values = formula_parts(spec.formula, case, f"formula of {claim.id}")
-            part = {"kind": "witness", "values": {_name(s).strip("|"): frac_str(v) for s, v in values.items()},
-                    "holds": [sexpr(c, transcendental=True) for c in conds]}
+            part = formula_witness(claim, case)
         else:
             part = spec.kernel(case)
             if not isinstance(part, dict):
