@@ -46,6 +46,7 @@ import contextlib
 import itertools
 import math
 import signal
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -60,10 +61,20 @@ from symcal.kernel.poly import Poly, frac_str
 from symcal.kernel.terms import RatAlgebra, Unsupported
 
 __all__ = ["CertificateCheck", "CertifiedOutcome", "farkas_certificate", "build", "judge", "certify",
-           "literals", "REJECTED", "SECONDS"]
+           "literals", "REJECTED", "SECONDS", "budget"]
 
 REJECTED = "CERTIFICATE REJECTED"
 SECONDS = 30.0  # default time for building the certificates of one decision
+PIECE_SECONDS = 8.0  # ... or this much per piece of its evidence, when that is more
+MAX_SECONDS = 300.0  # ... but never more than this
+
+
+def budget(out: Outcome, seconds: float = SECONDS) -> float:
+    """CPU seconds for building the certificates of ``out``: ``seconds``, or ``PIECE_SECONDS`` per
+    piece of its evidence when that is more (a claim of 25 cells needs about 7 s a cell), at most
+    ``MAX_SECONDS`` (and never more than 10 times ``seconds``)."""
+    pieces = len(_pieces(out.evidence)) if out.evidence is not None else 1
+    return min(max(seconds, PIECE_SECONDS * pieces), MAX_SECONDS, 10 * seconds)
 MAX_PRODUCTS = 2500  # products of literals a Positivstellensatz leaf may try
 
 
@@ -214,6 +225,7 @@ class _Node:
     open: list[tuple[int, Any]]
     assign: dict[Any, bool]
     reason: dict[Any, frozenset[Any]]
+    learned: int = 0  # how many of the search's lemma clauses ``open`` holds
 
 
 @dataclass
@@ -229,9 +241,13 @@ class _Search:
     max_leaves: int
     widest: bool = True
     cubes: bool = True  # case nodes over disjunctions of cubes (else only splits on single atoms)
+    learn: bool = False  # every closed subtree becomes a lemma (its cube of decisions is refuted once)
     leaves: int = 0
     conj: list[Any] = field(default_factory=list)
     atoms: list[frozenset[Any]] = field(default_factory=list)
+    lemmas: list[list[Any]] = field(default_factory=list)  # [cube, proof], in the order they were proved
+    clauses: list[Any] = field(default_factory=list)  # their clauses, not cube
+    known: dict[Any, Any] = field(default_factory=dict)  # literal -> (constraint, strict, atom, key)
 
     def __post_init__(self) -> None:
         self.conj = _conjuncts(self.q.formula)
@@ -240,7 +256,44 @@ class _Search:
     def root(self) -> dict[str, Any]:
         if self.q.formula is False:
             return {"farkas": []}
+        tree = self._disjuncts() if self.learn else None
+        if tree is None:
+            tree = self.tree(_Node(list(enumerate(self.conj)), {}, {}), None)[0]
+        return {"lemmas": self.lemmas, "then": tree} if self.lemmas else tree
+
+    def _disjuncts(self) -> dict[str, Any] | None:
+        """The widest disjunction of the query (at least 4 disjuncts, each of at most 8 cubes when
+        written in disjunctive normal form), refuted cube by cube as lemmas at the root (so that
+        no branch carries the refutations of the earlier disjuncts); then the root closes by
+        propagation.  A tree for the root if a cube needs no literal of its own; else None."""
+        best = None
+        for f in self.conj:
+            if isinstance(f, tuple) and f[0] == "or" and len(f[1]) >= 4 and (best is None or len(f[1]) > len(best[1])):
+                cubes = [_dnf(d, 8) for d in f[1]]
+                if all(c is not None for c in cubes):
+                    best = (f, [c for cs in cubes for c in cs])
+        if best is None:
+            return None
+        for cube in best[1]:
+            reason = {k: frozenset([k]) for k in cube}
+            sub, on = self.tree(_Node(list(enumerate(self.conj)), dict(cube), reason), None)
+            if not on:
+                return sub  # a proof of the root that did not use the cube
         return self.tree(_Node(list(enumerate(self.conj)), {}, {}), None)[0]
+
+    def tree(self, node: _Node, decided: Any) -> tuple[dict[str, Any], frozenset[Any]]:
+        """(subtree, the decisions it rests on) for the branch ``node``; when learning, a subtree
+        that rests on decisions is proved once as a lemma, and its place taken by a leaf the lemma's
+        clause closes (as it closes every later branch with the same decisions)."""
+        sub, on = self._tree(node, decided)
+        if not self.learn or not on or sub == {"farkas": []}:
+            return sub, on
+        cube = {k: node.assign[k] for k in on}
+        self.lemmas.append([[_atom_json(k, v) for k, v in cube.items()], sub])
+        self.clauses.append(("or", tuple(("lit", k, not v) for k, v in cube.items())) if len(cube) > 1
+                            else ("lit", *next((k, not v) for k, v in cube.items())))
+        self.atoms.append(frozenset(cube))
+        return {"farkas": []}, on
 
     def _rests_on(self, node: _Node, i: int) -> frozenset[Any]:
         out: set[Any] = set()
@@ -251,6 +304,9 @@ class _Search:
 
     def propagate(self, node: _Node) -> frozenset[Any] | None:
         """Unit propagation in place; the decisions behind a conflict, or None."""
+        for k in range(node.learned, len(self.clauses)):
+            node.open.append((len(self.conj) + k, self.clauses[k]))
+        node.learned = len(self.clauses)
         while True:
             memo: dict[int, Any] = {}
             still, units = [], []
@@ -275,7 +331,7 @@ class _Search:
             if not new:
                 return None
 
-    def tree(self, node: _Node, decided: Any) -> tuple[dict[str, Any], frozenset[Any]]:
+    def _tree(self, node: _Node, decided: Any) -> tuple[dict[str, Any], frozenset[Any]]:
         """(subtree, the decisions it rests on) for the branch ``node`` (``decided``: its last
         decision, already in ``node.assign``)."""
         if time.process_time() > self.deadline:
@@ -291,10 +347,13 @@ class _Search:
         cons, keys, kcons = [], [], {}
         for key, pol in node.assign.items():
             if key[0] == "lin":
-                p, strict = constraint_of(key, pol)
-                cons.append((p, strict, ["<" if strict else "<=", p.to_json()]))
+                hit = self.known.get((key, pol))
+                if hit is None:
+                    p, strict = constraint_of(key, pol)
+                    hit = self.known[(key, pol)] = (p, strict, ["<" if strict else "<=", p.to_json()], p.key())
+                cons.append(hit[:3])
                 keys.append(key)
-                kcons[(p.key(), strict)] = p
+                kcons[(hit[3], hit[1])] = hit[0]
         linear = all(p.degree() <= 1 for p, _, _ in cons)
         for degree in (1,) if linear else (1, 2):
             found = _lp_leaf(cons, degree, kcons) if cons else None
@@ -305,27 +364,29 @@ class _Search:
             return self._cases(node, *cubes)
         point = _lp_point(cons)
         atom = self._choose(node, point)
-        if atom is None and not linear:  # nothing left to split on: products of more literals
+        if atom is None and not linear:  # nothing to split on: a sum of squares from an SDP (cvxopt, optional)
+            from symcal.certify_sos import sos_leaf
+
+            found = sos_leaf(cons, kcons, _columns(cons, 2), self.deadline)
+            if found is not None:
+                return {"farkas": found[0]}, frozenset().union(*(node.reason[keys[i]] for i in found[1]))
+        if atom is None and not linear:  # nothing left to split on, no square: products of more literals
             for degree in range(3, max(p.degree() for p, _, _ in cons) + 4):
                 if sum(math.comb(len(cons) + d - 1, d) for d in range(1, degree + 1)) > MAX_PRODUCTS:
                     break
                 found = _lp_leaf(cons, degree, kcons)
                 if found is not None:
                     return {"farkas": found[0]}, frozenset().union(*(node.reason[keys[i]] for i in found[1]))
-        if atom is None and not linear:  # a sum of squares from a semidefinite program (cvxopt, optional)
-            from symcal.certify_sos import sos_leaf
-
-            found = sos_leaf(cons, kcons, _columns(cons, 2), self.deadline)
-            if found is not None:
-                return {"farkas": found[0]}, frozenset().union(*(node.reason[keys[i]] for i in found[1]))
         if atom is None:
             raise GiveUp("a branch is consistent as far as the LP relaxation and a sum of squares of degree 2 "
                          "can tell (nonlinear, or the query is satisfiable)")
         key, pol = atom
-        then, then_on = self.tree(_Node(list(node.open), {**node.assign, key: pol}, dict(node.reason)), key)
+        then, then_on = self.tree(_Node(list(node.open), {**node.assign, key: pol}, dict(node.reason), node.learned),
+                                  key)
         if key not in then_on:
             return then, then_on  # the branch did not need the literal: no split
-        other, other_on = self.tree(_Node(list(node.open), {**node.assign, key: not pol}, dict(node.reason)), key)
+        other, other_on = self.tree(_Node(list(node.open), {**node.assign, key: not pol}, dict(node.reason),
+                                          node.learned), key)
         if key not in other_on:
             return other, other_on
         return ({"split": _atom_json(key, pol), "then": then, "else": other},
@@ -354,7 +415,7 @@ class _Search:
         trees, atoms, rests = [], [], self._rests_on(node, i)
         for cube in cubes:
             reason = {**node.reason, **{k: frozenset([k]) for k in cube}}
-            sub, on = self.tree(_Node(list(node.open), {**node.assign, **cube}, reason), None)
+            sub, on = self.tree(_Node(list(node.open), {**node.assign, **cube}, reason, node.learned), None)
             if not on & set(cube):
                 return sub, on  # the cube was not needed: a proof of the whole branch
             trees.append(sub)
@@ -378,6 +439,25 @@ class _Search:
                 if best is None or rank < best[:2]:
                     best = (rank[0], rank[1], pick)
         return best[2] if best else None
+
+
+def _dnf(f: Any, most: int) -> list[dict[Any, bool]] | None:
+    """A formula of linear literals as at most ``most`` cubes (each a consistent assignment);
+    None when it has more, or a literal that is not linear."""
+    if f[0] == "lit":
+        return [{f[1]: f[2]}] if f[1][0] == "lin" else None
+    parts = [_dnf(g, most) for g in f[1]]
+    if any(p is None for p in parts):
+        return None
+    if f[0] == "or":
+        out = [c for p in parts for c in p]  # type: ignore[union-attr]
+        return out if len(out) <= most else None
+    out = [{}]
+    for p in parts:
+        out = [{**a, **b} for a in out for b in p if all(a.get(k, v) == v for k, v in b.items())]  # type: ignore[union-attr]
+        if len(out) > most:
+            return None
+    return out
 
 
 def _value(lit: tuple[Any, bool], point: dict[str, float]) -> bool | None:
@@ -454,18 +534,25 @@ def literals(f: Any) -> list[tuple[Any, bool]]:
 def farkas_certificate(smtlib: str, seconds: float = 10.0, max_leaves: int = 4000,
                        plain_first: bool = True) -> dict[str, Any]:
     """A ``farkas`` certificate that the SMT-LIB2 query is unsat; raises GiveUp.  With
-    ``plain_first``, a tenth of the time goes to a tree of splits only."""
+    ``plain_first``, a tenth of the time goes to a tree of splits only; then a search that learns a
+    lemma from every closed branch (the chain of lemmas the kernel checks in order)."""
     start = time.process_time()
     try:
         q = read_query(smtlib)
     except Unsupported as e:
         raise GiveUp(f"the kernel cannot read the query: {e}") from None
-    tree = None
-    if plain_first:  # the simplest trees (which symcal.export_coq replays), then with case nodes
-        with contextlib.suppress(GiveUp):
-            tree = _Search(q, start + seconds / 10, min(max_leaves, 200), cubes=False).root()
-    if tree is None:
-        tree = _Search(q, start + seconds, max_leaves).root()
+    tree, limit = None, sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 20_000))  # a branch is as deep as the query has atoms
+    try:
+        if plain_first:  # the simplest trees (which symcal.export_coq replays), then with lemmas and case nodes
+            with contextlib.suppress(GiveUp):
+                tree = _Search(q, start + seconds / 10, min(max_leaves, 200), cubes=False).root()
+        if tree is None:
+            tree = _Search(q, start + seconds, max_leaves, learn=True).root()
+    except RecursionError:
+        raise GiveUp("the case tree is deeper than the producer can recurse") from None
+    finally:
+        sys.setrecursionlimit(limit)
     why, _ = check_tree(q, tree)  # the search is untrusted: a tree the kernel rejects is a producer bug,
     if why is not None:  # reported as such rather than turning a proof into "unknown"
         raise GiveUp(f"the producer built a case tree the kernel rejects (a producer bug): {why}")

@@ -23,6 +23,7 @@ kernel's Farkas rule already accepts (:func:`symcal.kernel.lra.check_farkas`).
 from __future__ import annotations
 
 import itertools
+import math
 import time
 from fractions import Fraction
 from typing import Any
@@ -161,10 +162,11 @@ def sos_leaf(cons: list[tuple[Poly, bool, list[Any]]], kcons: dict[Any, Poly],
     cols = [col for col in cols if col[1].degree() <= cap]
     if not cols:
         return None
-    z = _monomials(names, cap // 2)
+    small = math.comb(len(names) + cap // 2, cap // 2) <= MAX_GRAM  # counted before any is built:
+    z = _monomials(names, cap // 2) if small else []  # a leaf of many variables and high degree has millions
     # first a linear programme over the products and the ideal multipliers (exact when it
     # succeeds, and it needs no interior point), then with the Gram matrix
-    for gram in ([], z) if len(z) <= MAX_GRAM and cap // 2 and available() else ([],):
+    for gram in ([], z) if small and cap // 2 and available() else ([],):
         found = _leaf(cons, kcons, cols, names, cap, gram, deadline)
         if found is not None:
             return found
@@ -179,6 +181,8 @@ def _leaf(cons: list[tuple[Poly, bool, list[Any]]], kcons: dict[Any, Poly], cols
     from symcal.kernel.lra import check_farkas
 
     eqs = _equalities(cons)
+    if sum(math.comb(len(names) + cap - p.degree(), len(names)) for p, *_ in eqs) > MAX_MONOMIALS:
+        return None
     ideal = [(e, m) for e in range(len(eqs)) for m in _monomials(names, cap - eqs[e][0].degree())]
     polys: list[Poly] = [g for _, g, _, _, _ in cols] + [eqs[e][0] * Poly({m: Fraction(1)}) for e, m in ideal]
     n, ni, nz = len(cols), len(ideal), len(z)

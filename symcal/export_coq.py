@@ -489,6 +489,17 @@ def _lit_text(key: Any, pol: bool, terms: CoqTerms, lifted: dict[str, Any]) -> s
     return f"({terms.poly(p, lifted)} {'<' if strict else '<='} 0)"
 
 
+def _cube_literals(cube: list[Any], what: str) -> list[tuple[Any, bool]]:
+    """The (atom key, polarity) of each atom ``[op, poly]`` of a certificate's cube."""
+    lits = []
+    for op, pj in cube:
+        f = literal(Poly.from_json(pj), op == "<")
+        if isinstance(f, bool) or op not in ("<", "<="):
+            raise Untranslatable(f"{what} on a constant atom")
+        lits.append((f[1], f[2]))
+    return lits
+
+
 def _lit_vars(f: Any) -> set[str]:
     """The kernel variables of the literals of formula ``f``."""
     return {v for key, _ in literals(f) if key[0] == "lin" for mono, _ in key[1] for v, _ in mono}
@@ -572,8 +583,11 @@ class _Replay:
         if "cases" in node:
             self._cases(node, full, facts, lines, ind)
             return
+        if "lemmas" in node:
+            self._lemmas(node, full, facts, lines, ind)
+            return
         if "farkas" not in node:
-            raise Untranslatable("a tree node that is neither a split, cases nor a leaf")
+            raise Untranslatable("a tree node that is neither a split, cases, lemmas nor a leaf")
         by_constraint: dict[tuple[Any, bool], str] = {}
         for key, pol in full.items():
             if key[0] == "lin" and key in facts:
@@ -610,30 +624,47 @@ class _Replay:
         lines.append(f"{ind}clear - {keep}; lra." if keep else f"{ind}lra.")
 
 
+    def _lemmas(self, node: Any, full: dict[Any, bool], facts: dict[Any, str], lines: list[str], ind: str) -> None:
+        """A ``lemmas`` node: each ``~ (cube)`` asserted and proved by its tree, then a source of
+        propagation (as the kernel adds its clause) for the later lemmas and the final tree."""
+        added = len(self.sources)
+        try:
+            for cube, proof in node["lemmas"]:
+                lits = _cube_literals(cube, "a lemma")
+                name, hyps = self._fresh("M"), [self._fresh("K") for _ in lits]
+                text = " /\\ ".join(_lit_text(k, p, self.terms, self.lifted) for k, p in lits)
+                pattern = hyps[-1]
+                for h in reversed(hyps[:-1]):
+                    pattern = f"[{h} {pattern}]"
+                lines += [f"{ind}assert ({name} : ~ ({text})).", f"{ind}{{", f"{ind}  intros {pattern}."]
+                self.node(proof, {**full, **dict(lits)}, {**facts, **{k: h for (k, _), h in zip(lits, hyps, strict=True)}},
+                          lines, ind + "  ")
+                lines.append(f"{ind}}}")
+                clause = [("lit", k, not p) for k, p in lits]
+                self.sources.append((clause[0] if len(clause) == 1 else ("or", tuple(clause)), [name]))
+            self.node(node["then"], full, facts, lines, ind)
+        finally:
+            del self.sources[added:]
+
     def _cases(self, node: Any, full: dict[Any, bool], facts: dict[Any, str], lines: list[str], ind: str) -> None:
         """A ``cases`` node: the disjunction of cubes one assertion reduces to on this branch is
         asserted (``lra`` from that assertion and the literals it needs), then destructed, one
         subtree per cube."""
-        cubes: list[list[tuple[Any, bool]]] = []
-        for cube in node["cases"]:
-            lits = []
-            for op, pj in cube:
-                f = literal(Poly.from_json(pj), op == "<")
-                if isinstance(f, bool) or op not in ("<", "<="):
-                    raise Untranslatable("a case on a constant atom")
-                lits.append((f[1], f[2]))
-            cubes.append(lits)
+        cubes = [_cube_literals(cube, "a case") for cube in node["cases"]]
         trees = node.get("trees")
         if not isinstance(trees, list) or len(trees) != len(cubes) or not cubes:
             raise Untranslatable("cases without one tree per case")
-        want = {frozenset(("lit", k, p) for k, p in c) for c in cubes}
-        source = None
-        for f, origin in self.sources:
+        want = [frozenset(("lit", k, p) for k, p in c) for c in cubes]  # as the kernel: each disjunct of a
+        true = {("lit", k, p) for k, p in full.items()}  # disjunction, with the branch's true literals, implies a cube
+        cube_facts = [facts[k] for c in cubes for k, p in c if full.get(k) == p and k in facts]
+        source = " ".join(dict.fromkeys(cube_facts)) if any(c <= true for c in want) else None
+        for f, origin in [] if source else self.sources:
             g = simplify(f, full)
             conj = [] if isinstance(g, bool) else (list(g[1]) if g[0] == "and" else [g])
-            if any(h[0] == "or" and want == {frozenset(d[1] if d[0] == "and" else [d]) for d in h[1]} for h in conj):
+            if any(h[0] == "or" and all(any(c <= true | frozenset(d[1] if d[0] == "and" else [d]) for c in want)
+                                        for d in h[1]) for h in conj):
                 deps = [facts[k] for k in _keys(f) if k in full and k in facts]
-                source = " ".join(dict.fromkeys([*origin, *deps]))
+                source = " ".join(dict.fromkeys([*origin, *deps, *cube_facts]))
                 break
         if source is None:
             raise Untranslatable("the cases of a node are not a disjunction of the branch")

@@ -80,17 +80,22 @@ def _cross_budget(timeout: float) -> float:
     return min(timeout, 30.0)
 
 
-def _certify_budget(timeout: float) -> float:
+def _certify_budget(timeout: float, out: Outcome | None = None) -> float:
     """CPU seconds for building one decision's certificates (its own phase, own kill): as long
-    as the decision's own budget, at most 30.  (At most 60 certifies one more claim of the
-    library, calauzenes2013.theorem5_2.proof_split, and costs the whole-library run 3.4 min.)"""
-    return min(timeout, 30.0)
+    as the decision's own budget, at most 30, or 8 per piece of its evidence when that is more
+    (``certify.budget``: at most 300, at most 10 times the first figure); without the decision,
+    the most it may be.  (With 30 for every claim, the 25 cells of Ramaswamy's r = 4 calibration
+    claims could not all be certified.)"""
+    from symcal import certify
+
+    base = min(timeout, 30.0)
+    return min(10 * base, certify.MAX_SECONDS) if out is None else certify.budget(out, base)
 
 
-def _certify_phase(timeout: float) -> float:
+def _certify_phase(timeout: float, out: Outcome | None = None) -> float:
     """The backstops' allowance for the certificate phase: building (``_certify_budget``) and half
     as much again for the kernel's checks of what was built."""
-    return 1.5 * _certify_budget(timeout)
+    return 1.5 * _certify_budget(timeout, out)
 
 
 def _certify(task: Task, out: Outcome, timeout: float) -> Outcome:
@@ -98,7 +103,7 @@ def _certify(task: Task, out: Outcome, timeout: float) -> Outcome:
     from symcal import certify
 
     try:
-        return certify.certify(out, task.claim, task.size, _certify_budget(timeout))
+        return certify.certify(out, task.claim, task.size, _certify_budget(timeout, out))
     except Exception as e:  # the producer failed: the decision stands, not certified
         return certify.with_certificate(out, certify.CertificateCheck("none", False, f"certification failed: {e}"))
 
@@ -233,7 +238,7 @@ def _execute(
                 if more:
                     r.decided, r.phase = (out, secs), str(more)
                     r.deadline = time.monotonic() + _hard_limit(
-                        _certify_phase(timeout) if more == "certificate" else _cross_budget(timeout))
+                        _certify_phase(timeout, out) if more == "certificate" else _cross_budget(timeout))
                     continue
                 finish(conn, r, out, secs)  # type: ignore[arg-type]
             now = time.monotonic()

@@ -17,9 +17,12 @@ re-decided by cvc5), so a certificate cannot change the question:
 The certificate.  A tree: ``{"split": ATOM, "then": TREE, "else": TREE}`` branches on an atom
 (``[op, poly]`` means ``poly op 0``, op ``<`` or ``<=``; any atom may be split on, since every point
 satisfies it or not); ``{"cases": [CUBE, ...], "trees": [TREE, ...]}`` (a CUBE a list of atoms) needs
-a conjunct ``(or D1 ... Dk)`` of the branch's simplified query whose disjuncts are exactly the cubes
-(as sets of literals): each TREE refutes the branch with its cube added (one tree per disjunct, not
-per choice of literals); and a leaf ``{"farkas": [[FACTORS, LAMBDA], ...]}`` closes a branch.  There
+a conjunct ``(or D1 ... Dk)`` of the branch's simplified query each of whose disjuncts, with the
+branch's true literals, contains a cube (or a cube of true literals): each TREE refutes the branch
+with its cube added (one tree per disjunct, not per choice of literals); ``{"lemmas": [[CUBE, TREE],
+...], "then": TREE}`` is a chain of cuts: each TREE refutes the branch with its CUBE added and the
+earlier lemmas' clauses ``not CUBE`` added to the query, and the last TREE refutes the branch with
+every clause added (a lemma may be proved once and used on many branches); and a leaf ``{"farkas": [[FACTORS, LAMBDA], ...]}`` closes a branch.  There
 the kernel itself assigns the branch's literals, simplifies the query and propagates the literals it
 forces (unit propagation) until nothing changes.  The leaf is closed when the query simplifies to
 false; otherwise each entry names a product ``G`` of factors -- a true literal ``p < 0`` / ``p <= 0``
@@ -47,6 +50,18 @@ __all__ = ["Query", "read_query", "literal", "propagate", "leaf_constraints", "c
 Formula = Any  # True | False | ("lit", key, polarity) | ("and", tuple) | ("or", tuple)
 
 
+class _Key(tuple):
+    """An atom's key, one object per atom, its hash computed once (hashing Fractions is slow)."""
+
+    def __hash__(self) -> int:
+        if "h" not in self.__dict__:
+            self.h = tuple.__hash__(self)
+        return self.h
+
+
+_KEYS: dict[Any, _Key] = {}
+
+
 def literal(p: Poly, strict: bool) -> Formula:
     """The formula ``p < 0`` (strict) or ``p <= 0`` on its canonical atom."""
     c = p.constant()
@@ -54,10 +69,11 @@ def literal(p: Poly, strict: bool) -> Formula:
         return c < 0 if strict else c <= 0
     lead = p.leading()
     assert lead is not None
-    q = p.scale(1 / abs(lead))
-    if lead > 0:
-        return ("lit", ("lin", q.key(), strict), True)
-    return ("lit", ("lin", (-q).key(), not strict), False)  # q REL 0  <=>  not (-q REL' 0)
+    q = p.scale(1 / lead)
+    key = ("lin", q.key(), strict if lead > 0 else not strict)  # q REL 0  <=>  not (-q REL' 0)
+    if len(_KEYS) > 100_000:
+        _KEYS.clear()
+    return ("lit", _KEYS.setdefault(key, _Key(key)), lead > 0)
 
 
 def constraint_of(key: Any, polarity: bool) -> tuple[Poly, bool]:
@@ -245,28 +261,26 @@ def simplify(f: Formula, assign: dict[Any, bool], memo: dict[int, Formula] | Non
     return memo[id(f)]
 
 
-def propagate(q: Query, assign: dict[Any, bool]) -> tuple[bool, dict[Any, bool]]:
-    """Unit propagation: (closed, assignment) where closed means the query is false under the
-    assignment; otherwise the assignment is extended by every literal the query forces."""
-    assign = dict(assign)
+def propagate(f: Formula, assign: dict[Any, bool]) -> tuple[bool, dict[Any, bool]]:
+    """Unit propagation: (closed, assignment) where closed means the formula is false under the
+    assignment; otherwise the assignment is extended by every literal the formula forces."""
+    assign, whole = dict(assign), f
     while True:
-        f = simplify(q.formula, assign)
-        if f is False:
-            return True, assign
-        if f is True:
-            return False, assign
+        f = simplify(whole, assign)
+        if f is False or f is True:
+            return f is False, assign
         units = [f] if f[0] == "lit" else [g for g in f[1] if f[0] == "and" and g[0] == "lit"]
         before = len(assign)
         for _, key, pol in units:
-            if assign.setdefault(key, pol) != pol:  # the query forces both a literal and its negation
+            if assign.setdefault(key, pol) != pol:  # the formula forces both a literal and its negation
                 return True, assign
         if len(assign) == before:  # nothing new is forced
             return False, assign
 
 
-def leaf_constraints(q: Query, assign: dict[Any, bool]) -> tuple[bool, dict[tuple[Any, bool], Poly]]:
+def leaf_constraints(f: Formula, assign: dict[Any, bool]) -> tuple[bool, dict[tuple[Any, bool], Poly]]:
     """(closed, constraints): the leaf's true literals on linear atoms, keyed by (polynomial key, strict)."""
-    closed, full = propagate(q, assign)
+    closed, full = propagate(f, assign)
     pairs = [constraint_of(key, pol) for key, pol in full.items() if key[0] == "lin"]
     return closed, {(p.key(), strict): p for p, strict in pairs}
 
@@ -318,57 +332,57 @@ def _atom(a: Any) -> tuple[Any, bool]:
     return f[1], f[2]
 
 
+def _cube(d: Formula) -> frozenset[Any]:
+    return frozenset(d[1] if d[0] == "and" else [d])
+
+
 def check_tree(q: Query, tree: Any, max_nodes: int = 1_000_000) -> tuple[str | None, int]:
     """(None, leaves) when every branch of the tree is closed; else (why not, leaves seen)."""
-    stack: list[tuple[Any, dict[Any, bool], str]] = [(tree, {}, "root")]
+    stack: list[tuple[Any, dict[Any, bool], str, Formula]] = [(tree, {}, "root", q.formula)]
     leaves = nodes = 0
     while stack:
-        node, assign, where = stack.pop()
+        node, assign, where, whole = stack.pop()  # whole: the query and the lemmas' clauses in scope
         nodes += 1
         if nodes > max_nodes:
             return f"more than {max_nodes} nodes", leaves
         if not isinstance(node, dict):
             return f"{where}: a node is not an object", leaves
-        if "split" in node:
-            if "then" not in node or "else" not in node:
-                return f"{where}: a split without both branches", leaves
-            try:
+        try:
+            if "split" in node:
                 key, pol = _atom(node["split"])
-            except (ValueError, TypeError) as e:
-                return f"{where}: malformed split atom ({e})", leaves
-            if key in assign:
-                return f"{where}: splits twice on the same atom", leaves
-            stack.append((node["then"], {**assign, key: pol}, f"{where}/then"))
-            stack.append((node["else"], {**assign, key: not pol}, f"{where}/else"))
-        elif "cases" in node:  # one tree per disjunct of a disjunction of cubes the branch asserts
-            closed, full = propagate(q, assign)
-            if closed:
-                continue
-            f = simplify(q.formula, full)
-            conjuncts = [] if isinstance(f, bool) else (list(f[1]) if f[0] == "and" else [f])
-            try:
+                if key in assign:
+                    return f"{where}: splits twice on the same atom", leaves
+                stack += [(node[b], {**assign, key: pol == (b == "then")}, f"{where}/{b}", whole) for b in ("then", "else")]
+            elif "cases" in node:  # one tree per cube; every disjunct of a disjunction of the branch implies a cube
+                closed, full = propagate(whole, assign)
+                if closed:
+                    continue
+                f = simplify(whole, full)
                 cubes = [dict(_atom(a) for a in cube) for cube in node["cases"]]
-                want = {frozenset(("lit", k, p) for k, p in c.items()) for c in cubes}
-            except (ValueError, TypeError) as e:
-                return f"{where}: malformed cases ({e})", leaves
-            if not any(g[0] == "or" and want == {frozenset(d[1] if d[0] == "and" else [d]) for d in g[1]}
-                       for g in conjuncts):
-                return f"{where}: the cases are not the disjuncts of a disjunction of the branch", leaves
-            if not isinstance(node.get("trees"), list) or len(node["trees"]) != len(cubes):
-                return f"{where}: not one tree per case", leaves
-            for k, (cube, sub) in enumerate(zip(cubes, node["trees"], strict=True)):
-                stack.append((sub, {**assign, **cube}, f"{where}/case{k}"))
-        elif "farkas" in node:
-            leaves += 1
-            closed, cons = leaf_constraints(q, assign)
-            if closed:
-                continue
-            try:
-                why = check_farkas(cons, node["farkas"])
-            except (ValueError, TypeError, ZeroDivisionError) as e:
-                why = f"malformed multipliers ({e})"
-            if why is not None:
-                return f"{where}: {why}", leaves
-        else:
-            return f"{where}: a node is neither a split, cases nor a farkas leaf", leaves
+                want = [frozenset(("lit", k, p) for k, p in c.items()) for c in cubes]
+                true = {("lit", k, p) for k, p in full.items()}  # the branch implies any cube of true literals,
+                if not any(c <= true for c in want) and not any(  # or some disjunction each disjunct of which
+                        g[0] == "or" and all(any(c <= true | _cube(d) for c in want) for d in g[1])
+                        for g in ([] if isinstance(f, bool) else list(f[1]) if f[0] == "and" else [f])):
+                    return f"{where}: the cases do not cover a disjunction of the branch", leaves  # implies a cube
+                if not isinstance(node.get("trees"), list) or len(node["trees"]) != len(cubes):
+                    return f"{where}: not one tree per case", leaves
+                stack += [(sub, {**assign, **c}, f"{where}/case{k}", whole)
+                          for k, (c, sub) in enumerate(zip(cubes, node["trees"], strict=True))]
+            elif "lemmas" in node:  # cuts: each cube refuted with the earlier clauses, then all clauses assumed
+                for k, (cube, proof) in enumerate(node["lemmas"]):
+                    c = dict(_atom(a) for a in cube)
+                    stack.append((proof, {**assign, **c}, f"{where}/lemma{k}", whole))
+                    whole = _mk("and", [whole, _mk("or", [("lit", key, not pol) for key, pol in c.items()])])
+                stack.append((node.get("then"), assign, f"{where}/then", whole))
+            elif "farkas" in node:
+                leaves += 1
+                closed, cons = leaf_constraints(whole, assign)
+                why = None if closed else check_farkas(cons, node["farkas"])
+                if why is not None:
+                    return f"{where}: {why}", leaves
+            else:
+                return f"{where}: a node is neither a split, cases, lemmas nor a farkas leaf", leaves
+        except (ValueError, TypeError, KeyError, ZeroDivisionError) as e:
+            return f"{where}: malformed node ({type(e).__name__}: {e})", leaves
     return None, leaves

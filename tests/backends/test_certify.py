@@ -200,7 +200,7 @@ def test_the_cli_reports_certificates_in_json_and_in_the_summary():
 
 def _nodes(tree):
     yield tree
-    for sub in [tree.get("then"), tree.get("else"), *tree.get("trees", [])]:
+    for sub in [tree.get("then"), tree.get("else"), *tree.get("trees", []), *(p for _, p in tree.get("lemmas", []))]:
         if sub is not None:
             yield from _nodes(sub)
 
@@ -255,3 +255,48 @@ def test_an_identity_between_values_of_an_undefined_function_is_kernel_checked()
     altered[0][1]["pairs"][0][1] = altered[0][1]["pairs"][0][1].replace("(f (+ 1 x))", "(f x)", 1)
     res = judge(out, altered)
     assert res.status is Status.UNKNOWN and res.reason.startswith(REJECTED)
+
+
+def test_a_wide_disjunction_is_refuted_cube_by_cube_as_lemmas_and_an_unproved_lemma_is_rejected():
+    claim = LIBRARY["ramaswamy2013.lemma8.proof.equal_risk_on_pi"]  # "some permutation breaks the equality"
+    out = _decided(claim, 3)
+    cert = farkas_certificate(out.evidence.smtlib, plain_first=False)
+    assert cert["tree"]["lemmas"]
+    assert judge(out, [("evidence", cert, "")]).certificate.checked
+    tampered = copy.deepcopy(cert)
+    tampered["tree"]["lemmas"][0][1] = {"farkas": []}  # a lemma is never one that propagation alone proves
+    res = judge(out, [("evidence", tampered, "")])
+    assert res.status is Status.UNKNOWN and res.reason.startswith(REJECTED) and "lemma0" in res.reason
+
+
+def test_lemma_trees_stay_shallow_where_the_case_tree_was_deep():
+    """Every closed branch becomes a lemma whose proof is a split between two lemmas' clauses, so
+    the certificate's nesting stays small however deep the search went (JSON and pickle recurse)."""
+    claim = LIBRARY["duchi2010.section3_1.cossock_zhang"]
+    cert = farkas_certificate(_decided(claim, 4).evidence.smtlib, plain_first=False)
+
+    def depth(t):
+        subs = [t.get("then"), t.get("else"), *t.get("trees", []), *(p for _, p in t.get("lemmas", []))]
+        return 1 + max((depth(s) for s in subs if s is not None), default=0)
+
+    assert kernel_check(cert)["checked"] and depth(cert["tree"]) < 50
+
+
+def test_a_leaf_of_many_variables_and_high_degree_gets_no_monomial_basis_it_cannot_hold(monkeypatch):
+    """xia2009.listnet_modified.order_sensitive at n = 4 has such a leaf: building every monomial
+    up to its degree took 18 GB in two minutes before the count was checked first."""
+    import time
+
+    from symcal import certify_sos
+    from symcal.certify import _columns
+    from symcal.kernel.poly import Poly
+
+    names = [f"x{i}" for i in range(12)]
+    p = Poly({((v, 8),): Fraction(1) for v in names}) + Poly.const(1)  # p = 0: an equality of degree 8
+    cons = [(p, False, ["<=", p.to_json()]), (-p, False, ["<=", (-p).to_json()])]
+    sizes = []
+    real = certify_sos._monomials
+    monkeypatch.setattr(certify_sos, "_monomials", lambda ns, d: sizes.append(len(real(ns, d))) or real(ns, d))
+    kcons = {(q.key(), False): q for q, _, _ in cons}
+    certify_sos.sos_leaf(cons, kcons, _columns(cons, 2), time.process_time() + 30)
+    assert all(n <= max(certify_sos.MAX_GRAM, certify_sos.MAX_MONOMIALS) for n in sizes), sizes

@@ -367,14 +367,14 @@ def test_cases_that_leave_out_a_disjunct_are_rejected():
     cert = cubes_certificate()
     del cert["tree"]["cases"][1], cert["tree"]["trees"][1]
     res = check(cert)
-    assert not res["checked"] and "not the disjuncts" in res["reason"]
+    assert not res["checked"] and "do not cover" in res["reason"]
 
 
 def test_cases_with_a_literal_changed_are_rejected():
     cert = cubes_certificate()
     cert["tree"]["cases"][1][1] = ["<=", NEG_Y]  # y >= 0 is not the disjunct's y > 0
     res = check(cert)
-    assert not res["checked"] and "not the disjuncts" in res["reason"]
+    assert not res["checked"] and "do not cover" in res["reason"]
 
 
 def test_cases_the_query_does_not_assert_are_rejected():
@@ -384,7 +384,7 @@ def test_cases_the_query_does_not_assert_are_rejected():
     assert check(cert)["checked"]
     cert["smtlib"] = CASES.replace("(> x 2.0)", "(> x 3.0)")  # now the second case is not a disjunct
     res = check(cert)
-    assert not res["checked"] and "not the disjuncts" in res["reason"]
+    assert not res["checked"] and "do not cover" in res["reason"]
 
 
 def test_cases_need_one_tree_each():
@@ -481,3 +481,59 @@ def test_a_string_literal_is_never_read_as_a_parenthesis():
     got = parse('(set-info :source ")") (set-info :x "((") (assert (< x 1))')
     assert got[0] == ["set-info", ":source", ")"] and isinstance(got[0][2], Quoted)
     assert got[1][2] == "((" and len(got) == 3
+
+
+# -------------------------------------------------------------------------------------------
+# lemmas: a cube refuted once, its clause assumed afterwards
+# -------------------------------------------------------------------------------------------
+
+
+def lemma_certificate() -> dict:
+    """0 <= x <= 1 and (x < -1 or x > 2): the lemma "not x < -1", then x > 2 is forced."""
+    return {"kind": "farkas", "smtlib": CASES, "tree": {
+        "lemmas": [[[["<", X_PLUS_ONE]], {"farkas": [[[["<", X_PLUS_ONE]], "1"], [[["<=", NEG_X]], "1"]]}]],
+        "then": {"farkas": [[[["<", TWO_MINUS_X]], "1"], [[["<=", X_MINUS_ONE]], "1"]]}}}
+
+
+def test_a_lemma_proved_once_and_then_assumed_is_accepted():
+    assert check(lemma_certificate()) == {"checked": True, "reason": ""}
+
+
+def test_a_lemma_without_a_proof_is_rejected():
+    cert = lemma_certificate()
+    cert["tree"]["lemmas"][0][1] = {"farkas": []}
+    res = check(cert)
+    assert not res["checked"] and "lemma0" in res["reason"]
+
+
+def test_a_tree_that_uses_a_clause_no_lemma_proves_is_rejected():
+    cert = lemma_certificate()
+    cert["tree"] = cert["tree"]["then"]  # x > 2 is not forced without the lemma
+    res = check(cert)
+    assert not res["checked"] and "not a literal of this branch" in res["reason"]
+
+
+def test_a_lemma_whose_cube_is_changed_is_rejected():
+    cert = lemma_certificate()
+    cert["tree"]["lemmas"][0][0] = [["<=", X_PLUS_ONE]]  # x <= -1 is not what the proof refutes... nor forces x > 2
+    assert not check(cert)["checked"]
+
+
+def test_a_later_lemma_may_use_an_earlier_one_but_not_the_reverse():
+    first = [[["<", X_PLUS_ONE]], {"farkas": [[[["<", X_PLUS_ONE]], "1"], [[["<=", NEG_X]], "1"]]}]
+    second = [[["<=", X_MINUS_ONE]], {"farkas": [[[["<", TWO_MINUS_X]], "1"], [[["<=", X_MINUS_ONE]], "1"]]}]
+    cert = {"kind": "farkas", "smtlib": CASES, "tree": {"lemmas": [first, second], "then": {"farkas": []}}}
+    assert check(cert)["checked"]  # the second (x <= 1 is refuted: x > 2 forced) needs the first
+    cert["tree"]["lemmas"] = [second, first]
+    assert not check(cert)["checked"]
+
+
+def test_cases_written_as_the_whole_cubes_are_covered_where_the_branch_made_part_true():
+    t1 = {"farkas": [[[["<", X_PLUS_ONE]], "1"], [[["<=", NEG_X]], "1"]]}
+    t2 = {"farkas": [[[["<", TWO_MINUS_X]], "1"], [[["<=", X_MINUS_ONE]], "1"]]}
+    cert = {"kind": "farkas", "smtlib": CUBES, "tree": {"split": ["<", NEG_Y], "else": {"farkas": []}, "then": {
+        "cases": [[["<", X_PLUS_ONE], ["<", NEG_Y]], [["<", TWO_MINUS_X], ["<", NEG_Y]]], "trees": [t1, t2]}}}
+    assert check(cert)["checked"]  # on y > 0 the disjuncts are x < -1 and x > 2: each, with y > 0, a cube
+    cert["tree"]["then"]["cases"][1] = [["<", TWO_MINUS_X], ["<", Y]]  # y < 0 is not true on the branch
+    res = check(cert)
+    assert not res["checked"] and "do not cover" in res["reason"]
