@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from symcal.certify import farkas_certificate
 from symcal.cli import main
 from symcal.export_coq import (
     PRELUDE,
@@ -159,6 +160,24 @@ def test_a_cases_node_destructs_the_disjunction_one_subtree_per_cube(tmp_path):
     twisted = text.replace("((x > 1) /\\ (y > 1))", "((x > 0) /\\ (y > 0))")  # false: x = y = 1/4
     assert twisted != text
     assert not run_coqc(write(tmp_path, "cases_twisted", twisted))[0]
+
+
+@needs_coqc
+def test_lemmas_are_asserted_as_negated_cubes_and_then_used_like_the_query(tmp_path):
+    query = """(declare-fun x () Real)
+(declare-fun y () Real)
+(assert (or (< x 0.0) (> y 1.0)))
+(assert (or (> x 1.0) (> y 1.0)))
+(assert (or (< y 0.0) (< x 0.5)))
+(assert (or (> x 3.0) (< y 0.5)))
+(check-sat)"""
+    cert = farkas_certificate(query, plain_first=False)
+    assert cert["tree"]["lemmas"]
+    text = farkas_lemma("learnt", cert)
+    assert text.count(": ~ (") == len(cert["tree"]["lemmas"])
+    assert run_coqc(write(tmp_path, "lemmas", text))[0]
+    twisted = text.replace(": ~ (", ": ~ ~ (", 1)  # the first lemma's cube claimed instead of refuted
+    assert not run_coqc(write(tmp_path, "lemmas_twisted", twisted))[0]
 
 
 @needs_coqc
