@@ -67,15 +67,15 @@ REJECTED = "CERTIFICATE REJECTED"
 SECONDS = 30.0  # default time for building the certificates of one decision
 PIECE_SECONDS = 8.0  # ... or this much per piece of its evidence, when that is more
 MAX_SECONDS = 300.0  # ... but never more than this
+MAX_PRODUCTS = 2500  # products of literals a Positivstellensatz leaf may try
 
 
 def budget(out: Outcome, seconds: float = SECONDS) -> float:
     """CPU seconds for building the certificates of ``out``: ``seconds``, or ``PIECE_SECONDS`` per
-    piece of its evidence when that is more (a claim of 25 cells needs about 7 s a cell), at most
-    ``MAX_SECONDS`` (and never more than 10 times ``seconds``)."""
+    piece of its evidence when that is more (the 25 cells of an r = 4 calibration claim take 2 to
+    5 s each), at most ``MAX_SECONDS`` (and never more than 10 times ``seconds``)."""
     pieces = len(_pieces(out.evidence)) if out.evidence is not None else 1
     return min(max(seconds, PIECE_SECONDS * pieces), MAX_SECONDS, 10 * seconds)
-MAX_PRODUCTS = 2500  # products of literals a Positivstellensatz leaf may try
 
 
 class GiveUp(Exception):
@@ -263,9 +263,9 @@ class _Search:
 
     def _disjuncts(self) -> dict[str, Any] | None:
         """The widest disjunction of the query (at least 4 disjuncts, each of at most 8 cubes when
-        written in disjunctive normal form), refuted cube by cube as lemmas at the root (so that
-        no branch carries the refutations of the earlier disjuncts); then the root closes by
-        propagation.  A tree for the root if a cube needs no literal of its own; else None."""
+        written in disjunctive normal form) refuted cube by cube, each refutation a lemma proved at
+        the root (so that no branch carries the refutations of the earlier disjuncts); then the
+        root's tree, searched with their clauses.  None when the query has no such disjunction."""
         best = None
         for f in self.conj:
             if isinstance(f, tuple) and f[0] == "or" and len(f[1]) >= 4 and (best is None or len(f[1]) > len(best[1])):
