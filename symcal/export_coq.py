@@ -53,7 +53,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from symcal.certify import literals
-from symcal.kernel.lra import Query, constraint_of, free_names, literal, read_query, simplify
+from symcal.kernel.lra import Query, constraint_of, covers, free_names, literal, read_query, simplify
 from symcal.kernel.poly import Poly
 from symcal.kernel.sexpr import parse
 from symcal.kernel.terms import RELATIONS, Unsupported, expand_lets, is_bool, show
@@ -659,10 +659,7 @@ class _Replay:
         cube_facts = [facts[k] for c in cubes for k, p in c if full.get(k) == p and k in facts]
         source = " ".join(dict.fromkeys(cube_facts)) if any(c <= true for c in want) else None
         for f, origin in [] if source else self.sources:
-            g = simplify(f, full)
-            conj = [] if isinstance(g, bool) else (list(g[1]) if g[0] == "and" else [g])
-            if any(h[0] == "or" and all(any(c <= true | frozenset(d[1] if d[0] == "and" else [d]) for c in want)
-                                        for d in h[1]) for h in conj):
+            if covers(simplify(f, full), true, want):
                 deps = [facts[k] for k in _keys(f) if k in full and k in facts]
                 source = " ".join(dict.fromkeys([*origin, *deps, *cube_facts]))
                 break

@@ -45,7 +45,7 @@ from symcal.kernel.sexpr import parse
 from symcal.kernel.terms import RELATIONS, Evaluator, PolyAlgebra, Unsupported, expand_lets, is_bool, show
 
 __all__ = ["Query", "read_query", "literal", "propagate", "leaf_constraints", "check_farkas", "check_tree",
-           "constraint_of", "free_names"]
+           "constraint_of", "free_names", "covers"]
 
 Formula = Any  # True | False | ("lit", key, polarity) | ("and", tuple) | ("or", tuple)
 
@@ -332,8 +332,12 @@ def _atom(a: Any) -> tuple[Any, bool]:
     return f[1], f[2]
 
 
-def _cube(d: Formula) -> frozenset[Any]:
-    return frozenset(d[1] if d[0] == "and" else [d])
+def covers(f: Formula, true: set[Any], want: list[frozenset[Any]]) -> bool:
+    """Whether ``f`` (simplified on a branch whose true literals are ``true``) has a disjunction
+    each disjunct of which, with ``true``, contains one of the cubes ``want``."""
+    conjuncts = [] if isinstance(f, bool) else list(f[1]) if f[0] == "and" else [f]
+    return any(g[0] == "or" and all(any(c <= true | frozenset(d[1] if d[0] == "and" else [d]) for c in want)
+                                    for d in g[1]) for g in conjuncts)
 
 
 def check_tree(q: Query, tree: Any, max_nodes: int = 1_000_000) -> tuple[str | None, int]:
@@ -360,11 +364,9 @@ def check_tree(q: Query, tree: Any, max_nodes: int = 1_000_000) -> tuple[str | N
                 f = simplify(whole, full)
                 cubes = [dict(_atom(a) for a in cube) for cube in node["cases"]]
                 want = [frozenset(("lit", k, p) for k, p in c.items()) for c in cubes]
-                true = {("lit", k, p) for k, p in full.items()}  # the branch implies any cube of true literals,
-                if not any(c <= true for c in want) and not any(  # or some disjunction each disjunct of which
-                        g[0] == "or" and all(any(c <= true | _cube(d) for c in want) for d in g[1])
-                        for g in ([] if isinstance(f, bool) else list(f[1]) if f[0] == "and" else [f])):
-                    return f"{where}: the cases do not cover a disjunction of the branch", leaves  # implies a cube
+                true = {("lit", k, p) for k, p in full.items()}  # the branch implies a cube of true literals
+                if not any(c <= true for c in want) and not covers(f, true, want):  # or a disjunction does
+                    return f"{where}: the cases do not cover a disjunction of the branch", leaves
                 if not isinstance(node.get("trees"), list) or len(node["trees"]) != len(cubes):
                     return f"{where}: not one tree per case", leaves
                 stack += [(sub, {**assign, **c}, f"{where}/case{k}", whole)
