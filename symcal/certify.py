@@ -14,10 +14,13 @@ Producers:
   built DPLL-style (split on an atom of an open clause, unit propagation by the kernel's
   rules, recording which decisions each literal rests on so that a split a branch's proof
   does not use is dropped), first with splits only, then also with ``cases`` nodes (one
-  subtree per disjunct of an asserted disjunction of cubes).  Each leaf's multipliers come
-  from an LP (scipy HiGHS) over the leaf's literals -- and, when they are not linear, their
-  products of two, and (once nothing is left to split on) of more literals -- made exact by
-  solving for the LP's support in rational arithmetic.  A nonlinear leaf that none of these
+  subtree per disjunct of an asserted disjunction of cubes), and last with lemmas: a lemma from
+  every closed branch, the cubes of a wide disjunction refuted one by one at the root, and the
+  resolution proof of the ordering principle when the query rules out, for each term of a family,
+  that it is the least (about n**3 / 3 leaves where a tree needs exponentially many).  Each
+  leaf's multipliers come from an LP (scipy HiGHS) over the leaf's literals -- and, when they
+  are not linear, their products of two, and (once nothing is left to split on) of more
+  literals -- made exact by solving for the LP's support in rational arithmetic.  A nonlinear leaf that none of these
   closes gets a last try in :mod:`symcal.certify_sos`: free polynomial multipliers of its
   equalities and a sum of squares from a semidefinite program (cvxopt, optional), made exact.
   The finished tree is checked by the kernel before it is returned: one it rejects is a
@@ -56,7 +59,7 @@ from typing import Any
 
 from symcal.backends.base import Outcome
 from symcal.kernel import check as kernel_check
-from symcal.kernel.lra import Query, check_tree, constraint_of, read_query, simplify
+from symcal.kernel.lra import Query, check_tree, constraint_of, literal, propagate, read_query, simplify
 from symcal.kernel.poly import Poly, frac_str
 from symcal.kernel.terms import RatAlgebra, Unsupported
 
@@ -68,6 +71,7 @@ SECONDS = 30.0  # default time for building the certificates of one decision
 PIECE_SECONDS = 8.0  # ... or this much per piece of its evidence, when that is more
 MAX_SECONDS = 300.0  # ... but never more than this
 MAX_PRODUCTS = 2500  # products of literals a Positivstellensatz leaf may try
+MAX_ORDERED = 40  # the largest family whose ordering principle is proved (about n**3 / 3 leaves)
 
 
 def budget(out: Outcome, seconds: float = SECONDS) -> float:
@@ -256,7 +260,7 @@ class _Search:
     def root(self) -> dict[str, Any]:
         if self.q.formula is False:
             return {"farkas": []}
-        tree = self._disjuncts() if self.learn else None
+        tree = (self._ordering() or self._disjuncts()) if self.learn else None
         if tree is None:
             tree = self.tree(_Node(list(enumerate(self.conj)), {}, {}), None)[0]
         return {"lemmas": self.lemmas, "then": tree} if self.lemmas else tree
@@ -266,12 +270,14 @@ class _Search:
         written in disjunctive normal form) refuted cube by cube, each refutation a lemma proved at
         the root (so that no branch carries the refutations of the earlier disjuncts); then the
         root's tree, searched with their clauses.  None when the query has no such disjunction."""
-        best = None
+        best: tuple[Any, list[dict[Any, bool]]] | None = None
         for f in self.conj:
-            if isinstance(f, tuple) and f[0] == "or" and len(f[1]) >= 4 and (best is None or len(f[1]) > len(best[1])):
+            if not (isinstance(f, tuple) and f[0] == "or" and len(f[1]) >= 4):
+                continue
+            if best is None or len(f[1]) > len(best[0][1]):
                 cubes = [_dnf(d, 8) for d in f[1]]
                 if all(c is not None for c in cubes):
-                    best = (f, [c for cs in cubes for c in cs])
+                    best = (f, [c for cs in cubes if cs is not None for c in cs])
         if best is None:
             return None
         for cube in best[1]:
@@ -288,12 +294,95 @@ class _Search:
         sub, on = self._tree(node, decided)
         if not self.learn or not on or sub == {"farkas": []}:
             return sub, on
-        cube = {k: node.assign[k] for k in on}
-        self.lemmas.append([[_atom_json(k, v) for k, v in cube.items()], sub])
+        self._lemma({k: node.assign[k] for k in on}, sub)
+        return {"farkas": []}, on
+
+    def _lemma(self, cube: dict[Any, bool], proof: dict[str, Any]) -> None:
+        """Record ``proof`` (a refutation of ``cube`` with the earlier clauses) as the next lemma;
+        its clause ``not cube`` joins the query of every later branch."""
+        self.lemmas.append([[_atom_json(k, v) for k, v in cube.items()], proof])
         self.clauses.append(("or", tuple(("lit", k, not v) for k, v in cube.items())) if len(cube) > 1
                             else ("lit", *next((k, not v) for k, v in cube.items())))
         self.atoms.append(frozenset(cube))
-        return {"farkas": []}, on
+
+    def _ordering(self) -> dict[str, Any] | None:
+        """A refutation by the ordering principle (a finite family has a least member), for a query
+        that has, for each term c_j of a family c_0 .. c_{n-1}, the conjunction "c_j <= c_i for every
+        i" and refutes each of them: e.g. Duchi et al.'s Lemma 16 at m = 4, where the family is the
+        24 permutations' costs and a cyclic graph rules out every permutation, so no cost may be
+        least.  Tree-like proofs need exponentially many leaves (the n = 24 piece was never closed);
+        as a chain of lemmas about n**3 / 3 (the resolution proof of the principle): first "c_j is
+        least" is refuted for every j by the search (with at most 50 leaves per member in all);
+        then, for k = n - 1 down to 2 and every j < k, "c_j is least of c_0 .. c_{k-1}" -- the clause
+        for k + 1 gives c_k < c_j, and the clause "c_k is not least of c_0 .. c_k" has k disjuncts
+        c_i < c_k, each closed by c_i < c_k < c_j <= c_i; last, the two clauses for k = 2 say
+        c_1 < c_0 < c_1.  None when no family of at most MAX_ORDERED terms gets this far (the
+        lemmas of a family given up are dropped)."""
+        for c in _least_families(self.q):
+            if len(c) > MAX_ORDERED:
+                continue
+            lits = {(j, i): literal(c[j] - c[i], False) for j in range(len(c)) for i in range(len(c)) if i != j}
+            if any(isinstance(f, bool) for f in lits.values()):
+                continue
+            saved, leaves = len(self.lemmas), self.max_leaves
+            self.max_leaves = self.leaves + 50 * len(c)
+            try:
+                tree = self._least(c, {ji: (f[1], f[2]) for ji, f in lits.items()})
+            except GiveUp:
+                if time.process_time() > self.deadline:
+                    raise
+                tree = None
+            finally:
+                self.max_leaves = leaves
+            if tree is not None:
+                return tree
+            del self.lemmas[saved:], self.clauses[saved:], self.atoms[len(self.conj) + saved:]
+        return None
+
+    def _least(self, c: list[Poly], lit: dict[tuple[int, int], tuple[Any, bool]]) -> dict[str, Any] | None:
+        """The chain of lemmas of :meth:`_ordering` for the family ``c`` (``lit[j, i]``: the literal
+        c_j <= c_i); the root's final tree, or None when a cube is not a consistent set of literals."""
+        n = len(c)
+
+        def cube(k: int, j: int) -> dict[Any, bool] | None:
+            out = {lit[j, i][0]: lit[j, i][1] for i in range(k) if i != j}
+            return out if len(out) == k - 1 else None  # two of its literals on one atom
+
+        for j in range(n):
+            want = cube(n, j)
+            if want is None:
+                return None
+            node = _Node(list(enumerate(self.conj)), dict(want), {k: frozenset([k]) for k in want}, 0)
+            sub, on = self._tree(node, None)
+            if not on:
+                return sub  # the root is refuted without the family
+            self._lemma({k: node.assign[k] for k in on}, sub)
+        for k in range(n - 1, 1, -1):
+            for j in range(k):
+                want = cube(k, j)
+                if want is None:
+                    return None
+                if time.process_time() > self.deadline:
+                    raise GiveUp("time limit reached while building the ordering lemmas")
+                # what the kernel will know on the branch: a disjunct c_i < c_k it knows false needs
+                # no case (and one it knows true closes the branch alone)
+                closed, full = propagate(("and", (*self.conj, *self.clauses)), want)
+                below = lit[j, k][0], not lit[j, k][1]  # c_k < c_j, from the clause for k + 1
+                if not closed and full.get(below[0]) != below[1]:
+                    return None
+                leaf = {i: {"farkas": _zero_sum([(c[i] - c[k], True), (c[k] - c[j], True)]
+                                                + ([(c[j] - c[i], False)] if i != j else []))} for i in range(k)}
+                known = {i: full.get(lit[k, i][0]) for i in range(k)}  # c_k <= c_i (so False: c_i < c_k)
+                if closed:
+                    proof: dict[str, Any] = {"farkas": []}
+                elif any(known[i] is (not lit[k, i][1]) for i in range(k)):
+                    proof = leaf[next(i for i in range(k) if known[i] is (not lit[k, i][1]))]
+                else:
+                    open_ = [i for i in range(k) if known[i] is None]
+                    proof = {"cases": [[_atom_json(lit[k, i][0], not lit[k, i][1])] for i in open_],
+                             "trees": [leaf[i] for i in open_]}
+                self._lemma(want, proof)
+        return {"farkas": _zero_sum([(c[1] - c[0], True), (c[0] - c[1], True)])}
 
     def _rests_on(self, node: _Node, i: int) -> frozenset[Any]:
         out: set[Any] = set()
@@ -439,6 +528,53 @@ class _Search:
                 if best is None or rank < best[:2]:
                     best = (rank[0], rank[1], pick)
         return best[2] if best else None
+
+
+def _zero_sum(parts: list[tuple[Poly, bool]]) -> list[Any]:
+    """Farkas entries for the literals ``p < 0`` (True) / ``p <= 0`` whose ``p`` sum to zero, each
+    named as the kernel's canonical constraint (``p`` scaled by a positive number)."""
+    out = []
+    for p, strict in parts:
+        f = literal(p, strict)
+        q, s = constraint_of(f[1], f[2])
+        lead_p, lead_q = p.leading(), q.leading()
+        assert lead_p is not None and lead_q is not None, "a literal on a non-constant p"
+        out.append([[["<" if s else "<=", q.to_json()]], frac_str(lead_p / lead_q)])
+    return out
+
+
+def _least_families(q: Query) -> list[list[Poly]]:
+    """Families of terms ``c_0 .. c_{n-1}`` (n >= 3) such that the query has, for every j, a
+    conjunction saying that c_j is a least one: ``(and (<= c_j c_i) ...)`` over every i != j (with
+    ``(>= c_j c_i)``, a greatest one: the family is then ``-c``).  Read from the assertions' terms,
+    in the order they are met; largest family first."""
+    found: dict[tuple[int, frozenset[Any]], dict[Any, Poly]] = {}
+    seen: set[int] = set()
+    stack = list(q.assertions)
+    while stack:
+        e = stack.pop()
+        if not isinstance(e, list) or id(e) in seen:
+            continue
+        seen.add(id(e))
+        stack.extend(reversed(e[1:]))
+        if e[0] != "and" or len(e) < 3 or not all(isinstance(a, list) and len(a) == 3 and a[0] in ("<=", ">=")
+                                                  for a in e[1:]):
+            continue
+        if not all(a[0] == e[1][0] for a in e[1:]):
+            continue
+        try:
+            sides = [(q.poly(a[1]), q.poly(a[2])) for a in e[1:]]
+        except (Unsupported, ValueError, ZeroDivisionError):
+            continue
+        if e[1][0] != "<=":
+            sides = [(-a, -b) for a, b in sides]
+        if len({a.key() for a, _ in sides}) != 1:
+            continue
+        members = {a.key(): a for a, _ in sides[:1]} | {b.key(): b for _, b in sides}
+        if len(members) == len(sides) + 1:
+            found.setdefault((int(e[1][0] == "<="), frozenset(members)), {})[sides[0][0].key()] = sides[0][0]
+    families = [list(m.values()) for (_, keys), m in found.items() if len(m) == len(keys)]
+    return sorted(families, key=len, reverse=True)
 
 
 def _dnf(f: Any, most: int) -> list[dict[Any, bool]] | None:

@@ -22,9 +22,10 @@ branch's true literals, contains a cube (or a cube of true literals): each TREE 
 with its cube added (one tree per disjunct, not per choice of literals); ``{"lemmas": [[CUBE, TREE],
 ...], "then": TREE}`` is a chain of cuts: each TREE refutes the branch with its CUBE added and the
 earlier lemmas' clauses ``not CUBE`` added to the query, and the last TREE refutes the branch with
-every clause added (a lemma may be proved once and used on many branches); and a leaf ``{"farkas": [[FACTORS, LAMBDA], ...]}`` closes a branch.  There
-the kernel itself assigns the branch's literals, simplifies the query and propagates the literals it
-forces (unit propagation) until nothing changes.  The leaf is closed when the query simplifies to
+every clause added (a lemma may be proved once and used on many branches); and a leaf
+``{"farkas": [[FACTORS, LAMBDA], ...]}`` closes a branch.  There the kernel itself assigns the
+branch's literals, simplifies the query and propagates the literals it forces (unit propagation)
+until nothing changes.  The leaf is closed when the query simplifies to
 false; otherwise each entry names a product ``G`` of factors -- a true literal ``p < 0`` / ``p <= 0``
 of the leaf contributes ``-p`` (``> 0`` / ``>= 0``), ``["sq", s]`` contributes ``s**2 >= 0`` -- and a
 rational ``LAMBDA >= 0``, and ``sum LAMBDA * G`` must be a constant ``c < 0``, or ``c = 0`` with a

@@ -15,8 +15,9 @@ import sympy
 
 from symcal import Citation, identity, implies, reals
 from symcal.backends import Budget, decide
-from symcal.certify import REJECTED, build, certify, farkas_certificate, judge
+from symcal.certify import REJECTED, _least_families, _pieces, build, certify, farkas_certificate, judge
 from symcal.kernel import check as kernel_check
+from symcal.kernel.lra import read_query
 from symcal.kernel.poly import frac_str
 from symcal.library import load_bundled
 from symcal.runner import check
@@ -300,3 +301,48 @@ def test_a_leaf_of_many_variables_and_high_degree_gets_no_monomial_basis_it_cann
     kcons = {(q.key(), False): q for q, _, _ in cons}
     certify_sos.sos_leaf(cons, kcons, _columns(cons, 2), time.process_time() + 30)
     assert all(n <= max(certify_sos.MAX_GRAM, certify_sos.MAX_MONOMIALS) for n in sizes), sizes
+
+
+def _ordering_query(n, op="<=", extra=""):
+    """For every j: not (x_j op x_i for every i != j) -- unsat by the ordering principle."""
+    xs = [f"x{i}" for i in range(n)]
+    lines = [f"(declare-fun {x} () Real)" for x in xs]
+    lines += [f"(assert (not (and {' '.join(f'({op} {xs[j]} {xs[i]})' for i in range(n) if i != j)})))"
+              for j in range(n)]
+    return "\n".join([*lines, extra, "(check-sat)"])
+
+
+@pytest.mark.parametrize("op", ["<=", ">="])
+def test_the_ordering_principle_is_a_chain_of_ordering_lemmas_and_a_dropped_case_is_rejected(op):
+    """n "is not a least one" clauses: refuted by n + (2 + ... + n-1) lemmas (the resolution proof
+    of the ordering principle), where a tree needs about n! leaves; with ">=", a greatest one."""
+    n = 7
+    cert = farkas_certificate(_ordering_query(n, op), 30.0)
+    assert len(cert["tree"]["lemmas"]) == n + sum(range(2, n))
+    assert kernel_check(cert)["checked"]
+    tampered = copy.deepcopy(cert)
+    proof = next(p for _, p in tampered["tree"]["lemmas"] if len(p.get("cases", [])) > 1)
+    proof["cases"].pop()
+    proof["trees"].pop()
+    res = kernel_check(tampered)
+    assert not res["checked"] and "do not cover" in res["reason"]
+
+
+def test_a_family_of_least_terms_the_query_refutes_without_them_gets_no_ordering_lemmas():
+    xs = ["x0", "x1", "x2", "x3"]
+    text = "\n".join([f"(declare-fun {x} () Real)" for x in xs]
+                     + [f"(assert (=> (and {' '.join(f'(<= {a} {b})' for b in xs if b != a)}) (< {a} 0)))" for a in xs]
+                     + ["(assert (< x0 0))", "(assert (> x0 1))", "(check-sat)"])
+    assert [len(f) for f in _least_families(read_query(text))] == [4]
+    cert = farkas_certificate(text, 10.0, plain_first=False)
+    assert kernel_check(cert)["checked"] and not cert["tree"].get("lemmas")
+
+
+@pytest.mark.slow
+def test_lemma16_at_m4_with_a_cycle_is_kernel_checked_through_the_ordering_principle():
+    """Its last piece says: no permutation agrees with a cyclic graph, yet one of the 24
+    permutations' costs is least (about 40 s: 299 lemmas, 4,300 leaves)."""
+    out = _decided(LIBRARY["duchi2010.lemma16.all_weights"], 4)
+    text = next(ev.smtlib for label, ev in _pieces(out.evidence) if label.endswith("cyclic"))
+    cert = farkas_certificate(text, 120.0)
+    assert len(cert["tree"]["lemmas"]) >= 24 + sum(range(2, 24)) and kernel_check(cert)["checked"]
