@@ -689,7 +689,8 @@ def farkas_certificate(smtlib: str, seconds: float = 10.0, max_leaves: int = 400
         raise GiveUp("the case tree is deeper than the producer can recurse") from None
     finally:
         sys.setrecursionlimit(limit)
-    why, _ = check_tree(q, tree)  # the search is untrusted: a tree the kernel rejects is a producer bug,
+    with _time_limit(max(start + seconds - time.process_time(), seconds / 2), "checking the case tree"):
+        why, _ = check_tree(q, tree)  # the search is untrusted: a tree the kernel rejects is a producer bug,
     if why is not None:  # reported as such rather than turning a proof into "unknown"
         raise GiveUp(f"the producer built a case tree the kernel rejects (a producer bug): {why}")
     return {"kind": "farkas", "smtlib": smtlib, "tree": tree}

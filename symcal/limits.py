@@ -12,24 +12,48 @@ in the parent, so bad input still gives its one-line error.
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing as mp
 import os
 import pickle
 import resource
 import signal
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
 from symcal.errors import SymcalError
 
-__all__ = ["TimeLimitReached", "run_limited", "WALL_FACTOR"]
+__all__ = ["TimeLimitReached", "run_limited", "WALL_FACTOR", "one_blas_thread", "worker_blas_env"]
 
 T = TypeVar("T")
 
 # The wall-clock backstop is this many times the CPU budget (plus a second of slack): a
 # busy machine may give the child half a core, but never one tenth of it.
 WALL_FACTOR = 4.0
+
+
+@contextlib.contextmanager
+def one_blas_thread() -> Iterator[None]:
+    """BLAS on one thread while the block runs (forked workers inherit it; the caller's setting
+    is restored after).  OpenBLAS's idle threads spin, and their time counts against a worker's
+    CPU budget although it buys no speed on the small matrices symcal uses: measured on 2 cores,
+    a certificate that takes 6.8 CPU seconds on one thread took 8.0 to 12.9 with two (7.0 s of
+    wall time), so that a budget of 8 s gave different answers on different runs.  Libraries
+    loaded later (cvxopt's, in a worker) read the environment, which a worker sets itself."""
+    try:
+        from threadpoolctl import threadpool_limits
+    except ImportError:  # pragma: no cover - a base dependency
+        yield
+        return
+    with threadpool_limits(1):
+        yield
+
+
+def worker_blas_env() -> None:
+    """In a forked worker: BLAS libraries it loads itself start with one thread too."""
+    for var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+        os.environ[var] = "1"
 
 
 class TimeLimitReached(SymcalError):
@@ -42,6 +66,7 @@ class TimeLimitReached(SymcalError):
 
 def _child(conn: Any, fn: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any], cpu: float) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
+    worker_blas_env()
     try:
         soft = max(1, int(cpu + 0.999))
         used = int(resource.getrusage(resource.RUSAGE_SELF).ru_utime + 1)
@@ -76,7 +101,8 @@ def run_limited(fn: Callable[..., T], *args: Any, timeout: float = 60.0, what: s
     ctx = mp.get_context("fork")
     parent, child = ctx.Pipe(duplex=False)
     p = ctx.Process(target=_child, args=(child, fn, args, kwargs, timeout), daemon=True)
-    p.start()
+    with one_blas_thread():
+        p.start()
     child.close()
     deadline = time.monotonic() + WALL_FACTOR * timeout + 1.0
     try:

@@ -24,6 +24,7 @@ from typing import Any
 from symcal.backends import Budget, Outcome, decide
 from symcal.claims.core import Claim
 from symcal.errors import invalid
+from symcal.limits import one_blas_thread, worker_blas_env
 from symcal.verdicts import Composite, CrossCheck, SizeResult, Status, Verdict, Verdicts
 
 __all__ = ["Task", "check", "check_many", "size_range"]
@@ -136,6 +137,7 @@ def _child(conn: Connection, task: Task, timeout: float, encoding: str, cross: b
     asked, with its certificates checked by the kernel.  The third item of each message names
     the phase that follows (False: none)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
+    worker_blas_env()
     _cpu_backstop(timeout, cross, certify)
     try:
         out, secs = _decide(task, timeout, encoding)
@@ -177,7 +179,16 @@ def _execute(
     """Run tasks; ``on_result`` returns False to cancel the claim's remaining sizes.
 
     A worker that outlives its limit is killed: during the decision that gives ``unknown``;
-    during cvc5's second opinion the decision stands, recorded as not confirmed."""
+    during cvc5's second opinion the decision stands, recorded as not confirmed.  BLAS runs on one
+    thread meanwhile (its spinning threads would count against the CPU budgets)."""
+    with one_blas_thread():
+        _execute_tasks(tasks, timeout, jobs, encoding, on_result, isolate, cross, certify)
+
+
+def _execute_tasks(
+    tasks: Sequence[Task], timeout: float, jobs: int, encoding: str,
+    on_result: Callable[[Task, Outcome, float], bool], isolate: bool, cross: bool, certify: bool,
+) -> None:
     cancelled: set[int] = set()
     if not isolate:
         for t in tasks:

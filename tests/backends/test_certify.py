@@ -341,7 +341,7 @@ def test_a_family_of_least_terms_the_query_refutes_without_them_gets_no_ordering
 @pytest.mark.slow
 def test_lemma16_at_m4_with_a_cycle_is_kernel_checked_through_the_ordering_principle():
     """Its last piece says: no permutation agrees with a cyclic graph, yet one of the 24
-    permutations' costs is least (about 40 s: 299 lemmas, 4,300 leaves)."""
+    permutations' costs is least (about 40 s: 299 lemmas, 4,036 leaves)."""
     out = _decided(LIBRARY["duchi2010.lemma16.all_weights"], 4)
     text = next(ev.smtlib for label, ev in _pieces(out.evidence) if label.endswith("cyclic"))
     cert = farkas_certificate(text, 120.0)
