@@ -1,7 +1,8 @@
 """The calibration decision: quadratic surrogates (A), polyhedral surrogates (B), else unknown (C).
 
 See :mod:`symcal.calibration` for the definition.  Every reduction below states its
-precondition, checks it exactly, and records it in the evidence (DESIGN.md, rule 7):
+precondition, checks it exactly, and records it in the evidence (ARCHITECTURE.md, *Rules of
+trust*, rule 7):
 
 (A) every ``psi_y`` is a polynomial of degree <= 2 with one shared quadratic part ``u^T H u``,
     ``H`` positive definite on the domain's direction space (exact Sylvester minors of

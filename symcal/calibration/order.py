@@ -188,7 +188,7 @@ def _numeric_check(expr: Any, s: tuple[sympy.Symbol, ...], U: tuple[Any, ...],
     gap = min(minima.values()) - m
     tol = 1e-6
     # a local optimiser's gap is evidence, not a decision: the answer stays undecided (None) either
-    # way (DESIGN.md, rules 1-2), and the reason says which way the numbers point
+    # way (ARCHITECTURE.md, *Rules of trust*, rules 1-2), and the reason says which way the numbers point
     leaning = "order-preserving" if gap > tol else ("not order-preserving" if gap < -tol else "inconclusive")
     return SurrogateOrderResult(None, False, f"undecided: numeric only (scipy SLSQP), smallest gap {gap:.3g} "
                                 f"(tolerance {tol:g}) suggests {leaning}; never a proof", U, m, minima,

@@ -1,6 +1,6 @@
 """Exact numbers: the one place where user values become Fractions.
 
-Floats are refused where an exact value is needed (STYLE.md, convention 4), with the fix in
+Floats are refused where an exact value is needed (ARCHITECTURE.md, *Conventions*, 4), with the fix in
 the message; NaN and infinities are refused everywhere.  :func:`expr_str` prints a sympy
 expression also when it holds integers beyond Python's int-to-str digit limit.
 """

@@ -1,4 +1,4 @@
-"""THE sign and zero test of symcal (DESIGN.md, rule 2).
+"""THE sign and zero test of symcal (ARCHITECTURE.md, *Rules of trust*, rule 2).
 
 :func:`sign` answers -1, 0, +1, or None (undecided), always with a short reason:
 
@@ -140,7 +140,7 @@ class Sign:
 
 class CpuBudget:
     """A deadline in CPU seconds of this process (``time.process_time``), so that an answer
-    does not depend on the load (DESIGN.md, rule 5)."""
+    does not depend on the load (ARCHITECTURE.md, *Rules of trust*, rule 5)."""
 
     def __init__(self, seconds: float) -> None:
         self.seconds = seconds

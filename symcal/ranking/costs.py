@@ -18,8 +18,9 @@ unless converted explicitly (``allow_float=True``); a cost must be *shown* >= 0.
 
 Every sign and zero decision goes through :mod:`symcal.exact` (``sign`` / ``zero_test``, the one
 zero test of symcal): the condition *holds* only when every residual is formally zero, *fails*
-only when a residual is proved non-zero, and is undecided otherwise (DESIGN.md, rule 2).  Checks
-of non-rational schemes run under a CPU-seconds limit (``timeout=``) that really stops them.
+only when a residual is proved non-zero, and is undecided otherwise (ARCHITECTURE.md, *Rules of
+trust*, rule 2).  Checks of non-rational schemes run under a CPU-seconds limit (``timeout=``) that
+really stops them.
 """
 
 from __future__ import annotations

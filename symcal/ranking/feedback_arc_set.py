@@ -254,8 +254,8 @@ def brute_force_feedback_arc_set(weights: Any, m: int | None = None) -> FasResul
 
 # --- lower bounds -----------------------------------------------------------------------
 
-# deadlines count CPU seconds of this process (DESIGN.md, rule 5: a limit that does not depend
-# on the load); HiGHS gets the CPU time left as its (wall-clock) time_limit, which under load
+# deadlines count CPU seconds of this process (ARCHITECTURE.md, *Rules of trust*, rule 5: a limit
+# that does not depend on the load); HiGHS gets the CPU time left as its (wall-clock) time_limit, which under load
 # stops it early, never late
 _now = time.process_time
 

@@ -1,7 +1,7 @@
 """Render verdicts: a terminal table, the JSON array of the interface contract, Markdown.
 
 JSON elements carry at least ``id, status, expected, agrees, scope, seconds, backend,
-evidence`` and ``finding`` (DESIGN.md, *Interface contract*); reports are sorted by id and
+evidence`` and ``finding`` (ARCHITECTURE.md, *Interface contract*); reports are sorted by id and
 stamped with backend versions so that their diffs mean something.
 """
 

@@ -124,7 +124,8 @@ Encoding notes
 
 References
 ----------
-../shared/papers/calauzenes-usunier-gallinari-2013-order-preserving-losses.txt
+calauzenes-usunier-gallinari-2013-order-preserving-losses.txt
+(the paper's plain text, not in the repository: SYMCAL_PAPERS names its folder)
 """
 
 from __future__ import annotations
@@ -186,7 +187,7 @@ CLAIMS = [
 
 
 # ---------------------------------------------------------------------------------------
-# Negative twins (DESIGN.md, rule 4; theorems/README.md): claim id -> a claim one edit away,
+# Negative twins (ARCHITECTURE.md, *Rules of trust*, rule 4; theorems/README.md): claim id -> a claim one edit away,
 # built with the sections' own builders.  A twin must come back refuted with a re-checked
 # witness, unless TWIN_EXPECT says "proved" (proved or confirmed on samples): the twin of a
 # claim the paper says is false restores the missing condition.  Errata are their own twins.

@@ -142,7 +142,8 @@ Encoding notes
 
 References
 ----------
-../shared/papers/duchi-mackey-jordan-2010-consistency-of-ranking-algorithms.txt
+duchi-mackey-jordan-2010-consistency-of-ranking-algorithms.txt
+(the paper's plain text, not in the repository: SYMCAL_PAPERS names its folder)
 """
 
 from __future__ import annotations
@@ -254,7 +255,7 @@ CLAIMS: list[Claim] = [
 
 
 # ---------------------------------------------------------------------------------------
-# Negative twins (DESIGN.md, rule 4; theorems/README.md): claim id -> a claim one edit away,
+# Negative twins (ARCHITECTURE.md, *Rules of trust*, rule 4; theorems/README.md): claim id -> a claim one edit away,
 # declared beside the claim in its section with that section's builders.  A twin must come back
 # refuted with a re-checked witness, unless TWIN_EXPECT says otherwise: "proved" (proved or
 # confirmed on samples) for a claim the paper itself calls false -- the twin adds what makes it

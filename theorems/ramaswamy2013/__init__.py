@@ -115,7 +115,8 @@ Encoding notes
 
 References
 ----------
-../shared/papers/ramaswamy-agarwal-tewari-2013-low-rank-loss-matrices.txt
+ramaswamy-agarwal-tewari-2013-low-rank-loss-matrices.txt
+(the paper's plain text, not in the repository: SYMCAL_PAPERS names its folder)
 """
 
 from __future__ import annotations
@@ -170,7 +171,7 @@ CLAIMS = [
 
 
 # ---------------------------------------------------------------------------------------
-# Negative twins (DESIGN.md, rule 4; theorems/README.md): claim id -> a claim one edit away,
+# Negative twins (ARCHITECTURE.md, *Rules of trust*, rule 4; theorems/README.md): claim id -> a claim one edit away,
 # built with the sections' own builders.  A twin must come back refuted with a re-checked
 # witness, unless TWIN_EXPECT says "proved" (proved or confirmed on samples): the twin of a
 # claim the paper implies is false adds the missing hypothesis.  Errata are their own twins.

@@ -131,7 +131,8 @@ Encoding notes
 
 References
 ----------
-../shared/papers/uematsu-lee-2013-multipartite-ranking.txt
+uematsu-lee-2013-multipartite-ranking.txt
+(the paper's plain text, not in the repository: SYMCAL_PAPERS names its folder)
 Rudin, C. (2009), "The P-Norm Push", JMLR 10 (cited by the paper; its objective for Table 1's row)
 """
 
@@ -262,7 +263,7 @@ CLAIMS: list[Claim] = [
 ]
 
 # ---------------------------------------------------------------------------------------
-# Negative twins (DESIGN.md, rule 4; theorems/README.md): claim id -> a claim one edit away,
+# Negative twins (ARCHITECTURE.md, *Rules of trust*, rule 4; theorems/README.md): claim id -> a claim one edit away,
 # built with the section's own builders and declared at the end of each section, beside its
 # claims.  A twin must come back refuted with a re-checked witness, unless TWIN_EXPECT says
 # otherwise: "proved" (proved or confirmed on samples) for the paper's own "false" statement --

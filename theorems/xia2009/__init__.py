@@ -123,7 +123,8 @@ Encoding notes
 
 References
 ----------
-../shared/papers/xia-liu-li-2009-top-k-consistency.txt
+xia-liu-li-2009-top-k-consistency.txt
+(the paper's plain text, not in the repository: SYMCAL_PAPERS names its folder)
 F. Xia, T.-Y. Liu, H. Li, Top-k consistency of learning to rank methods, MSR-TR-2009-139 ([15]).
 """
 
@@ -188,7 +189,7 @@ CLAIMS = [
 
 
 # ---------------------------------------------------------------------------------------
-# Negative twins (DESIGN.md, rule 4; theorems/README.md): claim id -> a claim one edit away,
+# Negative twins (ARCHITECTURE.md, *Rules of trust*, rule 4; theorems/README.md): claim id -> a claim one edit away,
 # built with the sections' own builders.  A twin must come back refuted with a re-checked
 # witness, unless TWIN_EXPECT says otherwise ("unknown": the twin of a numeric claim, which a
 # numeric check cannot refute but must not confirm).  The errata (Proposition 10 and footnote 5
