@@ -1181,7 +1181,88 @@ def build(out: Outcome, claim: Any, m: int | None, seconds: float = SECONDS,
         except Exception as e:  # noqa: BLE001 - the producer is untrusted and best effort
             why = f"the certificate producer failed: {type(e).__name__}: {e}"
         result.append((label, cert, why))
+    if claim.kind == "node" and getattr(claim, "strategy", "") != "local_lemma" and out.status is Status.PROVED:
+        result = _node_statements(claim, m, result)
     return result
+
+
+def _size_of(label: str, m: int | None) -> tuple[int | None, str]:
+    """(the size, the rest of the label) of a piece of a node claim's evidence."""
+    head, _, rest = label.partition("/")
+    if head.startswith("m = ") and head[4:].isdigit():
+        return int(head[4:]), rest
+    return m, label if label != "evidence" else ""
+
+
+def node_certificate(claim: Any, m: int, queries: list[tuple[Any, dict[str, Any]]],
+                     split: bool = False) -> dict[str, Any]:
+    """A node claim at size m as one ``node`` certificate (:mod:`symcal.kernel.node`): its formulas
+    (the statement), the tuple fixed by node symmetry (``queries`` has one entry with tuple None;
+    with ``split``, entries "base" and j for the fixed tuple's sum split per other node) or one
+    query per conclusion tuple, and each query's Farkas certificate."""
+    from symcal.backends.nodes import NodeFormulas
+    from symcal.backends.translate import Translator
+
+    fs = NodeFormulas(claim.spec, m)
+    tr = Translator()
+    s = claim.spec.conclusion.arity
+    fixed = tuple(range(1, s + 1))
+    return {
+        "kind": "node", "m": m, "variables": [str(v) for v in fs.variables()],
+        "hypotheses": [tr(f).sexpr() for f in dict.fromkeys(fs.hyps.values())],
+        "conclusions": [[list(t), tr(f).sexpr()] for t, f in fs.concl.items()],
+        "fixed": list(fixed) if split or (queries and queries[0][0] is None) else None,
+        "split": split,
+        "queries": ([[t, body] for t, body in queries] if split
+                    else [[list(fixed if t is None else t), body] for t, body in queries]),
+    }
+
+
+Built = list[tuple[str, dict[str, Any] | None, str]]
+
+
+def _node_statements(claim: Any, m: int | None, built: Built) -> Built:
+    """A node claim's per-size Farkas certificates, each size folded into one ``node`` certificate
+    that also carries the statement and the reduction, when the kernel accepts it; otherwise the
+    pieces as they were (their reduction then stays trusted)."""
+    import ast
+
+    groups: dict[int | None, list[int]] = {}
+    for k, (label, _, _) in enumerate(built):
+        groups.setdefault(_size_of(label, m)[0], []).append(k)
+    out = list(built)
+    folded: dict[int, tuple[str, dict[str, Any], str]] = {}
+    for size, idx in groups.items():
+        pieces = [built[k] for k in idx]
+        if size is None or any(c is None or c.get("kind") != "farkas" for _, c, _ in pieces):
+            continue
+        queries: list[tuple[Any, dict[str, Any]]] = []
+        split = False
+        for label, cert, _ in pieces:
+            rest = _size_of(label, m)[1]
+            if rest == "":
+                queries.append((None, cert))  # type: ignore[arg-type]
+            elif rest.startswith("tuple ("):
+                queries.append((tuple(ast.literal_eval(rest[len("tuple "):])), cert))  # type: ignore[arg-type]
+            elif rest == "base term on the fixed nodes" or rest.startswith("term of node "):
+                split = True
+                queries.append(("base" if rest.startswith("base") else int(rest.rsplit(" ", 1)[1]), cert))
+            else:
+                queries = []
+                break
+        if not queries or (len(queries) > 1 and any(t is None for t, _ in queries)):
+            continue
+        try:
+            cert = node_certificate(claim, size, queries, split)
+        except Exception:  # noqa: BLE001 - best effort: the plain pieces stand
+            continue
+        if kernel_check(cert)["checked"]:
+            folded[idx[0]] = (f"m = {size}" if m is None else "evidence", cert, "")
+            for k in idx[1:]:
+                folded[k] = None  # type: ignore[assignment]
+    if not folded:
+        return out
+    return [folded.get(k, item) for k, item in enumerate(out) if folded.get(k, item) is not None]
 
 
 def judge(out: Outcome, built: list[tuple[str, dict[str, Any] | None, str]]) -> CertifiedOutcome:

@@ -920,6 +920,11 @@ def _claim_file(claim: Claim, verdict: Verdict, directory: Path, seconds: float,
             try:
                 if cert["kind"] == "farkas":
                     text = farkas_lemma(name, cert, follow_tree=follow_tree)
+                elif cert["kind"] == "node":  # its queries; the reduction is re-derived by symcal's kernel
+                    text = "\n\n".join(
+                        farkas_lemma(lemma_name(f"{name}_{'_'.join(map(str, t)) if isinstance(t, list) else t}"),
+                                     body, follow_tree=follow_tree)
+                        for t, body in cert["queries"])
                 elif cert["kind"] == "identity":
                     text = identity_lemma(name, cert)
                 elif cert["kind"] == "witness":

@@ -20,6 +20,8 @@ A certificate is plain JSON-able data with a ``kind``:
 ``interval``  see :mod:`.interval` (needs python-flint; without it: ``unavailable: true``).
 ``quadratic`` see :mod:`.quadratic` (the calibration engine's reduction (A)).
 ``matrix``    see :mod:`.matrix` (rank, affine dimension, a decomposition of a rational matrix).
+``node``      see :mod:`.node` (a node claim at one size: its statement, the node-symmetry reduction
+              and its Farkas-certified queries, re-derived end to end).
 ``all``       ``{"parts": [[LABEL, CERT], ...]}``: every part checks.
 
 :func:`check` answers ``{"checked": bool, "reason": str}``; ``checked`` is True only when the
@@ -34,6 +36,7 @@ from typing import Any
 from symcal.kernel.interval import UNAVAILABLE, ArbAlgebra, available, ball_of, ball_truth, check_cover
 from symcal.kernel.lra import check_tree, read_query
 from symcal.kernel.matrix import check_matrix
+from symcal.kernel.node import check_node
 from symcal.kernel.poly import frac
 from symcal.kernel.quadratic import check_quadratic
 from symcal.kernel.sexpr import SyntaxProblem
@@ -113,7 +116,7 @@ def _all(cert: dict[str, Any]) -> str | None:
 
 _KINDS = {"farkas": lambda cert: check_tree(read_query(cert["smtlib"]), cert.get("tree"))[0], "identity": _identity,
           "witness": _witness, "interval": check_cover, "quadratic": check_quadratic, "matrix": check_matrix,
-          "all": _all}
+          "node": check_node, "all": _all}
 
 
 def check(cert: Any) -> dict[str, Any]:

@@ -56,7 +56,7 @@ def test_a_label_comparing_but_symmetric_claim_is_justified_per_size_by_the_stru
                      cite=C, sizes=(3, 4))
     v = check(c)
     assert v.status is Status.PROVED
-    assert "structural check" in str(v.evidence.to_json())
+    assert "justified on the formulas" in str(v.evidence.to_json())
     # its negative twin: a strict conclusion is refuted (d = 0 everywhere satisfies the hypothesis)
     twin = node_implies("mine2026.both_twin", hypotheses={"h": both},
                         conclusion=Local(2, lambda a, i, j: a.d(i, j) < 0), cite=C, sizes=(3, 4))
