@@ -160,15 +160,21 @@ def _relation(lhs: Any, op: str, rhs: Any) -> Any:
     return cls(lhs, rhs, evaluate=False)
 
 
+def _box_bounds(box: dict[sympy.Symbol, tuple[Fraction, Fraction]]) -> list[Any]:
+    """The box as relations lo <= s <= hi."""
+    bounds = []
+    for s, (lo, hi) in box.items():
+        bounds += [sympy.GreaterThan(s, sympy.Rational(lo.numerator, lo.denominator), evaluate=False),
+                   sympy.LessThan(s, sympy.Rational(hi.numerator, hi.denominator), evaluate=False)]
+    return bounds
+
+
 def _z3_route(lhs: Any, op: str, rhs: Any, box: dict[sympy.Symbol, tuple[Fraction, Fraction]],
               conds: list[Any], budget: Budget, scope: str, label: str) -> Outcome | None:
     """Decide an algebraic query with z3; None when z3 cannot settle it soundly."""
     from symcal.backends.smt_claims import decide_implies
 
-    bounds = []
-    for s, (lo, hi) in box.items():
-        bounds += [sympy.GreaterThan(s, sympy.Rational(lo.numerator, lo.denominator), evaluate=False),
-                   sympy.LessThan(s, sympy.Rational(hi.numerator, hi.denominator), evaluate=False)]
+    bounds = _box_bounds(box)
     reduced, extra, aux = _root_reduction([lhs, rhs] + conds)
     hyps: dict[str, list[Any]] = {"box": bounds}
     if reduced[2:]:
@@ -551,9 +557,12 @@ def _recheck(f: Any, syms: list[sympy.Symbol], op: str, conds: list[Any], point:
              precision: int) -> tuple[bool, str]:
     """Independent re-check of a violating point: fresh compilation at a higher precision;
     conditions checked exactly (sympy) or by enclosure."""
-    from symcal.backends.translate import truth_at
+    from symcal.backends.translate import assumptions_hold, truth_at
 
     values = dict(zip(syms, point, strict=True))
+    fits, why = assumptions_hold(values)  # integer, parity, sign, rational, prime, ... of every symbol
+    if fits is not True:
+        return False, why
     for c in conds:
         t = truth_at(c, values)
         if t is not True:
@@ -586,8 +595,12 @@ def _domain_problem(lhs: Any, rhs: Any, conds: list[Any], box: dict[sympy.Symbol
     ``unknown``: an expression undefined on part of its box is never decided (z3's square-root
     reduction, for one, would make ``sqrt(x) >= 0`` vacuously true on x in [-4, -1])."""
     reqs: list[tuple[Any, str, Any, bool]] = []
+    pieces: list[tuple[Any, bool]] = []
     for e, under in [(lhs, True), (rhs, True)] + [(c, False) for c in conds]:
         for node in reversed(list(sympy.preorder_traversal(sympy.sympify(e)))):  # innermost first
+            if isinstance(node, sympy.Piecewise) and node.args[-1].cond is not sympy.true \
+                    and (node, under) not in pieces:
+                pieces.append((node, under))
             need: tuple[Any, str] | None = None
             if isinstance(node, sympy.Pow) and node.args[0] is not sympy.E:
                 base, ex = node.args
@@ -601,6 +614,10 @@ def _domain_problem(lhs: Any, rhs: Any, conds: list[Any], box: dict[sympy.Symbol
                 need = (node.args[0], ">")
             if need is not None and (need[0], need[1], node, under) not in reqs:
                 reqs.append((need[0], need[1], node, under))
+    for node, under in pieces:
+        problem = _piecewise_gap(node, conds if under else [], box, budget, label, precision, use_z3)
+        if problem:
+            return problem
     for g, op, node, under in reqs:
         req = f"{sympy.sstr(g)} {'!= 0' if op == '!=' else op + ' 0'}"
         try:
@@ -628,6 +645,41 @@ def _domain_problem(lhs: Any, rhs: Any, conds: list[Any], box: dict[sympy.Symbol
     return None
 
 
+def _piecewise_gap(pw: Any, conds: list[Any], box: dict[sympy.Symbol, tuple[Fraction, Fraction]], budget: Budget,
+                   label: str, precision: int, use_z3: bool) -> str:
+    """'' when some branch of ``pw`` (a Piecewise without an otherwise branch, undefined where no
+    condition holds) applies at every point of the box where ``conds`` hold -- shown by a rigorous
+    enclosure of its conditions on the whole box, or by z3 when they are algebraic -- else the
+    reason the claim is not decided (with a point where no branch applies, when z3 finds one)."""
+    from symcal.backends.smt_claims import decide_implies
+
+    cover = sympy.Or(*[c for _, c in pw.args])
+    shown = sympy.sstr(pw)[:80]
+    with iv_precision(precision):
+        try:
+            env = {s: hull(lo, hi) for s, (lo, hi) in box.items()}
+            if compile_truth(cover)(env) is True:
+                return ""
+        except (Undefined, NoBackendAvailable, ValueError):
+            pass
+    at = ""
+    if use_z3 and all(is_algebraic(e) for e in [cover, *conds]):
+        hyps: dict[str, list[Any]] = {"box": _box_bounds(box)}
+        if conds:
+            hyps["conditions"] = list(conds)
+        out = decide_implies(hyps, cover, Budget(max(0.2, min(budget.left() * 0.25, 10.0))), "",
+                             f"{label} (the branches of {shown[:40]} cover the box)")
+        if out.status is Status.PROVED:
+            return ""
+        w = out.evidence if out.status is Status.REFUTED else None
+        if w is not None:
+            at = "; none applies at " + ", ".join(f"{k} = {v}" for k, v in getattr(w, "values", {}).items())
+    where = " where the conditions hold" if conds else ""
+    return (f"{shown} has no otherwise branch (it is undefined where none of its conditions holds), and its "
+            f"conditions were not shown to cover every point of the box{where}{at}; an expression undefined on "
+            "part of its box is never decided")
+
+
 def decide_bounded(
     lhs: Any, op: str, rhs: Any, box: Mapping[Any, tuple[Any, Any]], conditions: Any, budget: Budget, *,
     label: str = "", max_boxes: int = 20000, max_depth: int = 40, precision: int = 53,
@@ -638,13 +690,21 @@ def decide_bounded(
 
     if op not in RELATIONS:
         raise InvalidClaim(f"{label}: relation={op!r}: expected one of {', '.join(RELATIONS)}")
+    from symcal.backends.translate import assumption_constraints, check_symbols, domain_text, symbol_domain
+
     conds = [c for c in (conditions or []) if c is not sympy.true and c is not True]
     exprs = [sympy.sympify(lhs), sympy.sympify(rhs)] + [sympy.sympify(c) for c in conds]
     exact_box = validate_box(box, exprs, label)
     syms = list(exact_box)
+    check_symbols(syms)  # an assumption symcal cannot encode: InvalidClaim naming it
+    # the box symbols' sign assumptions are conditions (sympy has simplified with them); integer-ness, parity and
+    # the relaxed ones are re-checked on a counterexample (a proof over every real point of the box covers them)
+    conds += [c for c in assumption_constraints(syms) if c not in conds]
     shown = " x ".join(f"{s} in [{lo}, {hi}]" for s, (lo, hi) in exact_box.items())
     cond_txt = f" with {', '.join(sympy.sstr(c) for c in conds)}" if conds else ""
     scope = f"every point of the box {shown}{cond_txt}"
+    if any(symbol_domain(s).integer or symbol_domain(s).relaxed for s in syms):
+        scope += f" ({domain_text(syms)})"
     f = sympy.sympify(lhs) - sympy.sympify(rhs)
     problem = _domain_problem(exprs[0], exprs[1], conds, exact_box, budget, label, precision, use_z3)
     if problem is not None:

@@ -6,6 +6,7 @@ into the claim's own sympy expressions in exact arithmetic (symcal.backends.tran
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -13,7 +14,18 @@ import sympy
 
 from symcal.backends import z3_backend
 from symcal.backends.base import Budget, Outcome
-from symcal.backends.translate import UNDECIDED, Translator, assumption_constraints, truth_at
+from symcal.backends.translate import (
+    UNDECIDED,
+    Translator,
+    assumption_constraints,
+    assumptions_hold,
+    check_symbols,
+    defined_at,
+    definedness,
+    domain_text,
+    exact_scope,
+    truth_at,
+)
 from symcal.errors import InvalidClaim, NoBackendAvailable
 from symcal.verdicts import Composite, SmtResult, Status, Witness
 
@@ -60,11 +72,25 @@ def check_assignment(
 
 
 def _symbols(exprs: list[Any]) -> list[sympy.Symbol]:
-    syms: set[sympy.Symbol] = set()
-    for e in exprs:
-        if isinstance(e, sympy.Basic):
-            syms |= e.free_symbols  # type: ignore[arg-type]
-    return sorted(syms, key=str)
+    """The free symbols, sorted by name; each one's assumptions classified (encoded or relaxed),
+    an assumption symcal cannot encode refused (InvalidClaim naming the symbol and the assumption)."""
+    return check_symbols(list(exprs))
+
+
+TRIVIAL_CONCLUSION = ("the conclusion is already True as written (sympy evaluated it when it was built, e.g. a "
+                      "relation its symbols' assumptions decide, or one over a Piecewise without an otherwise "
+                      "branch): the claim states nothing beyond its hypotheses")
+
+
+def witness_problem(values: dict[Any, Any], requirements: list[Any]) -> str:
+    """Why a candidate witness cannot stand ('' when it can): a value violates (or is not shown to
+    satisfy) its symbol's assumptions, or an expression of the claim is not shown defined there."""
+    ok, why = assumptions_hold(values)
+    if ok is not True:
+        return why
+    if requirements and not defined_at(requirements, values):
+        return "an expression of the claim is not shown to be defined over the reals at the model"
+    return ""
 
 
 def _candidates(
@@ -109,15 +135,18 @@ def decide_implies(hyps: dict[str, list[Any]], conclusion: Any, budget: Budget, 
     _no_python_bools({"conclusion": [conclusion]}, "conclusion")
     all_exprs = [e for v in hyps.values() for e in v] + [conclusion]
     syms = _symbols(all_exprs)
+    requirements = definedness(all_exprs)
+    scope = exact_scope(scope, domain_text(syms, requirements))
+    trivial = (TRIVIAL_CONCLUSION,) if conclusion is sympy.true else ()
     implicit = assumption_constraints(syms)
     if implicit:  # sign assumptions on symbols are hypotheses too
         hyps = {**hyps, "symbol_assumptions": implicit}
     tr = Translator()
     try:
-        zh = [tr(e) for v in hyps.values() for e in v]
+        zh = [tr(e) for v in hyps.values() for e in v] + tr.parity(syms)  # integer symbols: z3 Ints
         zc = tr(conclusion)
     except NoBackendAvailable as e:
-        return Outcome(Status.UNKNOWN, scope, "z3", reason=str(e))
+        return Outcome(Status.UNKNOWN, scope, "z3", reason=str(e), warnings=trivial)
     import z3
 
     zvars = [tr.var(s) for s in syms]
@@ -129,19 +158,20 @@ def decide_implies(hyps: dict[str, list[Any]], conclusion: Any, budget: Budget, 
     if res.answer == "unsat":
         # a conclusion of False states that the hypotheses are contradictory: that is the claim
         warn = () if conclusion is sympy.false else vacuity(zh, zvars, budget, label)
-        return Outcome(Status.PROVED, scope, "z3", SmtResult("z3", ver, "unsat", res.smtlib), warnings=warn)
+        return Outcome(Status.PROVED, scope, "z3", SmtResult("z3", ver, "unsat", res.smtlib), warnings=trivial + warn)
     if res.answer == "unknown":
         if len(parts) > 1 and not budget.expired():
-            return _by_conjuncts(hyps, conclusion, parts, syms, tr, zh, zvars, budget, scope, label, res.reason)
+            return _by_conjuncts(hyps, conclusion, parts, syms, tr, zh, zvars, budget, scope, label, res.reason,
+                                 requirements)
         return Outcome(Status.UNKNOWN, scope, "z3", reason=res.reason)
     assert res.model is not None
-    found = _rechecked(hyps, conclusion, syms, res, constraints, zvars, budget, f"z3 {ver}")
+    found, problem = _rechecked(hyps, conclusion, syms, res, constraints, zvars, budget, f"z3 {ver}", requirements)
     if found is not None:
         return Outcome(Status.REFUTED, scope, "z3", found)
     return Outcome(
         Status.UNKNOWN, scope, "z3",
         reason="z3 found a model but no rounding of it passed the exact re-check (nor the model itself, in exact "
-               "algebraic arithmetic)",
+               "algebraic arithmetic)" + (f"; the model itself is no counterexample: {problem}" if problem else ""),
     )
 
 
@@ -149,26 +179,35 @@ WHOLE_SHARE = 0.8  # of an implication's budget for its whole query, when its co
 
 
 def _rechecked(hyps: dict[str, list[Any]], conclusion: Any, syms: list[Any], res: Any, constraints: list[Any],
-               zvars: list[Any], budget: Budget, found_by: str) -> Witness | None:
+               zvars: list[Any], budget: Budget, found_by: str,
+               requirements: Sequence[Any] = ()) -> tuple[Witness | None, str]:
     """A counterexample from z3's model (or a rounding of it) that passes the exact re-check on the
-    claim's own hypotheses and conclusion; None when none does."""
+    claim's own hypotheses and conclusion, satisfies every assumption of every symbol (integer,
+    parity, sign, rational, prime, ...) and where every expression is defined; (None, why the
+    model itself is not one, or '') when none does."""
     ver = z3_backend.version()
     by_name = {str(s): s for s in syms}
+    problem = ""
     for cand in _candidates(res.model, constraints, zvars, budget, res.algebraic):
         values = {by_name[k]: v for k, v in cand.items() if k in by_name}
         if len(values) < len(syms):
             continue
         st, _ = check_assignment(hyps, values)
         if all(v is True for v in st.values()) and truth_at(conclusion, values) is False:
+            why = witness_problem(values, list(requirements))
+            if why:
+                problem = problem or why
+                continue
             return Witness({str(s): values[s] for s in syms}, rechecked=True,
                            detail="every hypothesis holds and the conclusion fails (exact re-check"
                                   + _algebraic_note(values) + ")",
-                           found_by=found_by, query=SmtResult("z3", ver, "sat", res.smtlib))
-    return None
+                           found_by=found_by, query=SmtResult("z3", ver, "sat", res.smtlib)), ""
+    return None, problem
 
 
 def _by_conjuncts(hyps: dict[str, list[Any]], conclusion: Any, parts: list[Any], syms: list[Any], tr: Any,
-                  zh: list[Any], zvars: list[Any], budget: Budget, scope: str, label: str, why: str) -> Outcome:
+                  zh: list[Any], zvars: list[Any], budget: Budget, scope: str, label: str, why: str,
+                  requirements: Sequence[Any] = ()) -> Outcome:
     """The implication decided conjunct by conjunct of its conclusion, after the whole query used
     its share of the budget: it holds iff each conjunct follows from the hypotheses (the reduction,
     recorded in the evidence's note).  One negated query per conjunct in what is left, shared
@@ -192,12 +231,13 @@ def _by_conjuncts(hyps: dict[str, list[Any]], conclusion: Any, parts: list[Any],
         if res.answer == "unsat":
             proofs.append((f"conjunct {i + 1} of {len(parts)}", SmtResult("z3", ver, "unsat", res.smtlib)))
         elif res.answer == "sat":
-            found = _rechecked(hyps, conclusion, syms, res, negated, zvars, share,
-                               f"z3 {ver}, on conjunct {i + 1} of {len(parts)} of the conclusion "
-                               f"(the whole query: {why})")
+            found, problem = _rechecked(hyps, conclusion, syms, res, negated, zvars, share,
+                                        f"z3 {ver}, on conjunct {i + 1} of {len(parts)} of the conclusion "
+                                        f"(the whole query: {why})", requirements)
             if found is not None:
                 return Outcome(Status.REFUTED, scope, "z3", found)
-            undecided.append(f"conjunct {i + 1}: a model that failed the exact re-check")
+            undecided.append(f"conjunct {i + 1}: a model that failed the exact re-check"
+                             + (f" ({problem})" if problem else ""))
         else:
             undecided.append(f"conjunct {i + 1}: {res.reason}")
     if undecided:
@@ -235,9 +275,15 @@ def decide_implies_cases(cases: Any, budget: Budget, scope: str, label: str, m: 
 
     family = validate_cases(cases, label, m)
     at = f" (m = {m})" if m is not None else ""
+    everything = [[*_flatten(list(hyps.values())), concl] for _, hyps, concl in family]
+    try:
+        scope = exact_scope(scope, domain_text(_symbols(everything), definedness(everything)))
+    except SymcalError as e:
+        raise type(e)(f"{label}{at}: {e}") from None
     parts: list[tuple[str, Any]] = []
     undecided: list[str] = []
     vacuous_cases: list[str] = []
+    trivial_cases: list[str] = []
     for i, (case, hyps, concl) in enumerate(family):
         if budget.expired():
             undecided.append(f"budget of {budget.seconds:g} CPU seconds spent after {i} of {len(family)} cases; "
@@ -249,8 +295,10 @@ def decide_implies_cases(cases: Any, budget: Budget, scope: str, label: str, m: 
             raise type(e)(f"case {case!r}{at}: {e}") from None
         if out.status is Status.PROVED:
             parts.append((case, out.evidence))
-            if out.warnings:
+            if any(w.startswith("vacuous") for w in out.warnings):
                 vacuous_cases.append(str(case))
+            if TRIVIAL_CONCLUSION in out.warnings:
+                trivial_cases.append(str(case))
         elif out.status is Status.REFUTED:
             w = out.evidence
             assert isinstance(w, Witness) and w.rechecked
@@ -273,6 +321,9 @@ def decide_implies_cases(cases: Any, budget: Budget, scope: str, label: str, m: 
     elif vacuous_cases:
         warn = (f"{len(vacuous_cases)} of {n} cases are vacuous (their hypotheses cannot all hold): "
                 + ", ".join(vacuous_cases[:5]) + (" ..." if len(vacuous_cases) > 5 else ""),)
+    if trivial_cases and len(trivial_cases) == n:  # some cases of a family may well be trivial; all of them is news
+        warn += (f"every one of the {n} cases' conclusions{at} is already True as written (sympy evaluated them "
+                 "when they were built): the claim states nothing beyond its hypotheses",)
     return Outcome(Status.PROVED, f"{n} cases; {scope}", "z3",
                    Composite(tuple(parts), note=f"{n} cases, each negated query unsat"), warnings=warn)
 
@@ -282,7 +333,11 @@ def decide_exists(
 ) -> Outcome:
     constraints = {k: _flatten(v) for k, v in constraints.items()}
     _no_python_bools(constraints, "constraints")
-    syms = _symbols([e for v in constraints.values() for e in v])
+    own = [e for v in constraints.values() for e in v]
+    syms = _symbols(own)
+    requirements = definedness(own)
+    where = domain_text(syms, requirements, existential=True)
+    scope = f"{scope}: {where}" if scope else where
     implicit = assumption_constraints(syms)
     if implicit:
         constraints = {**constraints, "symbol_assumptions": implicit}
@@ -301,17 +356,27 @@ def decide_exists(
             return Outcome(Status.ERROR, scope, "exact", reason=f"witness gives no value for {missing}")
         st, note = check_assignment(constraints, values)
         shown = {str(s): values[s] for s in syms}
-        if all(v is True for v in st.values()):
+        fits, why = assumptions_hold(values)  # the source's witness must respect every assumption too
+        if fits is True and all(v is True for v in st.values()):
+            if not defined_at(requirements, values):
+                return Outcome(Status.UNKNOWN, scope, "exact", reason=(
+                    "a constraint's expression is not shown to be defined over the reals at the witness"))
             return Outcome(Status.WITNESSED, scope, "exact",
                            Witness(shown, rechecked=True, detail="every constraint holds (exact)",
                                    found_by="the source's construction"))
-        if any(v is False for v in st.values()):
-            return Outcome(Status.REFUTED, scope, "exact",
-                           Witness(shown, rechecked=True, detail=note, found_by="the source's construction"))
-        return Outcome(Status.UNKNOWN, scope, "exact", reason="exact evaluation could not decide a constraint")
+        # the given witness does not show it: the existence is still open -- never refuted by one
+        # failing point; the search below decides it (refuted only when no point exists at all)
+        failed = (f"the given witness {', '.join(f'{k} = {v}' for k, v in shown.items())} "
+                  + (f"fails: {why}" if fits is False else f"fails: {note}" if any(v is False for v in st.values())
+                     else "could not be decided exactly"))
+        out = decide_exists(constraints, None, budget, "", label)
+        if out.status is Status.UNKNOWN:
+            return Outcome(Status.UNKNOWN, scope, out.backend, reason=f"{failed}; {out.reason}")
+        return Outcome(out.status, scope, out.backend, out.evidence, out.reason, out.cross_check,
+                       out.warnings + (failed + "; the search decided the existence",))
     tr = Translator()
     try:
-        zc = [tr(e) for e in exprs]
+        zc = [tr(e) for e in exprs] + tr.parity(syms)  # integer symbols: z3 Ints
     except NoBackendAvailable as e:
         return Outcome(Status.UNKNOWN, scope, "z3", reason=str(e))
     zvars = [tr.var(s) for s in syms]
@@ -324,16 +389,22 @@ def decide_exists(
         return Outcome(Status.UNKNOWN, scope, "z3", reason=res.reason)
     assert res.model is not None
     by_name = {str(s): s for s in syms}
+    problem = ""
     for cand in _candidates(res.model, zc, zvars, budget, res.algebraic):
         values = {by_name[k]: v for k, v in cand.items() if k in by_name}
         if len(values) < len(syms):
             continue
         st, _ = check_assignment(constraints, values)
         if all(v is True for v in st.values()):
+            why = witness_problem(values, requirements)
+            if why:
+                problem = problem or why
+                continue
             return Outcome(Status.WITNESSED, scope, "z3",
                            Witness({str(s): values[s] for s in syms}, rechecked=True,
                                    detail="every constraint holds (exact re-check" + _algebraic_note(values) + ")",
                                    found_by=f"z3 {ver}",
                                    query=SmtResult("z3", ver, "sat", res.smtlib)))
     return Outcome(Status.UNKNOWN, scope, "z3",
-                   reason="z3 found a model but no rounding of it passed the exact re-check")
+                   reason="z3 found a model but no rounding of it passed the exact re-check"
+                          + (f"; the model itself is no witness: {problem}" if problem else ""))

@@ -8,13 +8,23 @@ non-zero rational, or when a rigorous interval enclosure excludes 0 (DESIGN.md, 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
 import sympy
 
 from symcal.backends.base import Budget, Outcome
-from symcal.backends.translate import truth_at
+from symcal.backends.translate import (
+    assumptions_hold,
+    check_symbols,
+    defined_at,
+    definedness,
+    domain_text,
+    exact_scope,
+    symbol_domain,
+    truth_at,
+)
 from symcal.verdicts import Residual, Status, Witness
 
 __all__ = ["NAME", "decide_identity", "residual_excludes_zero"]
@@ -41,39 +51,79 @@ def residual_excludes_zero(value: sympy.Expr) -> bool | None:
     return s.nonzero
 
 
+IDENTICAL_SIDES = ("lhs and rhs are the same expression as built: sympy's evaluation when it built them is the "
+                   "proof, and it may use rules the scope does not show (exp(log(x)) is built as x, which over the "
+                   "reals needs x > 0)")
+
+
 def _fits(s: sympy.Symbol, v: Fraction) -> bool:
-    """``v`` respects the symbol's declared assumptions (positive, integer, ...)."""
-    checks = (("is_positive", v > 0), ("is_nonnegative", v >= 0), ("is_negative", v < 0),
-              ("is_nonpositive", v <= 0), ("is_nonzero", v != 0), ("is_zero", v == 0),
-              ("is_integer", v.denominator == 1))
-    return all(ok for attr, ok in checks if getattr(s, attr) is True)
+    """``v`` respects every assumption of the symbol (integer, parity, sign, prime, ...), decided
+    by the one witness check, :func:`symcal.backends.translate.assumptions_hold`."""
+    return assumptions_hold({s: v})[0] is True
+
+
+def _draw(s: sympy.Symbol, rng: random.Random, small: list[Fraction]) -> Fraction:
+    """One value for ``s``: a random small rational, an integer for an integer symbol (of its
+    parity, a prime for a prime one), then moved into its sign."""
+    d = symbol_domain(s)
+    if d.integer:
+        pool = [Fraction(k) for k in range(-12, 13)]
+        if d.parity:
+            pool = [q for q in pool if (q.numerator % 2 == 0) == (d.parity == "even")]
+        if dict(d.relaxed).get("prime"):
+            pool = [Fraction(p) for p in (2, 3, 5, 7, 11, 13, 17, 19, 23)]
+        elif dict(d.relaxed).get("composite"):
+            pool = [Fraction(c) for c in (4, 6, 8, 9, 10, 12, 14, 15, 16)]
+        v = rng.choice(pool)
+    else:
+        v = rng.choice(small) if rng.random() < 0.6 else Fraction(rng.randint(-50, 50), rng.randint(1, 7))
+    for cand in (v, -v, Fraction(round(v)), -Fraction(round(v)), Fraction(1), Fraction(-1), Fraction(0)):
+        if _fits(s, cand):
+            return cand
+    return v
 
 
 def _points(symbols: list[sympy.Symbol], rng: random.Random, n: int) -> list[dict[sympy.Symbol, Fraction]]:
-    """``n`` exact rational points, each value drawn within its symbol's assumptions (a point
-    outside them, e.g. t = -2 for a positive t, would refute an identity that holds)."""
+    """``n`` exact rational points, each value drawn within every assumption of its symbol (a
+    point outside them, e.g. t = -2 for a positive t or n = 1 for an even n, would refute an
+    identity that holds); a symbol no rational satisfies (irrational=True) gives no points."""
     pts: list[dict[sympy.Symbol, Fraction]] = []
     small = [Fraction(k, d) for k in range(-4, 5) for d in (1, 2, 3)]
     for _ in range(20 * n):  # bounded: contradictory assumptions simply give no points
         if len(pts) == n:
             break
-        pt = {}
-        for s in symbols:
-            v = rng.choice(small) if rng.random() < 0.6 else Fraction(rng.randint(-50, 50), rng.randint(1, 7))
-            for cand in (v, -v, Fraction(round(v)), -Fraction(round(v)), Fraction(1), Fraction(-1)):
-                if _fits(s, cand):
-                    v = cand
-                    break
-            pt[s] = v
+        pt = {s: _draw(s, rng, small) for s in symbols}
         if all(_fits(s, v) for s, v in pt.items()):
             pts.append(pt)
     return pts
 
 
 def decide_identity(lhs: Any, rhs: Any, conditions: Any, budget: Budget, scope: str) -> Outcome:
+    """``lhs == rhs`` wherever both sides are defined over the reals, for every value of the
+    symbols within their assumptions: proved when the residual is formally zero, refuted at an
+    exact point that satisfies every assumption, where both sides are defined and the residual
+    is certainly non-zero.  The scope says exactly that: the symbols (integers, signs, ...) and
+    the conditions for both sides to be defined (``x != 1`` for ``(x**2 - 1)/(x - 1)``)."""
     lhs, rhs = sympy.sympify(lhs), sympy.sympify(rhs)
+    conds = list(conditions) if isinstance(conditions, list | tuple) else ([conditions] if conditions else [])
+    syms = check_symbols([lhs, rhs, conds])  # an assumption symcal cannot encode: InvalidClaim
+    defined = definedness([lhs, rhs])
+    scope = exact_scope(scope, domain_text(syms, defined, side="both sides are"))
+    warn = (IDENTICAL_SIDES,) if lhs == rhs and syms else ()
     if isinstance(lhs, sympy.MatrixBase) or isinstance(rhs, sympy.MatrixBase):
-        return _decide_matrix(sympy.Matrix(lhs), sympy.Matrix(rhs), conditions, budget, scope)
+        out = _decide_matrix(sympy.Matrix(lhs), sympy.Matrix(rhs), conds, budget, scope, defined)
+    else:
+        out = _decide_scalar(lhs, rhs, conds, budget, scope, defined)
+    if not (warn and out.status is Status.PROVED):
+        return out
+    # the claim as built is "e = e": say so in the scope, not "for all real values" of what the
+    # user may have typed (exp(log(x)) arrives here as x)
+    as_built = f"identity as built: both sides are the expression {sympy.sstr(lhs)[:80]} (sympy evaluated them)"
+    return Outcome(out.status, as_built, out.backend, out.evidence, out.reason, out.cross_check,
+                   out.warnings + warn)
+
+
+def _decide_scalar(lhs: Any, rhs: Any, conds: list[Any], budget: Budget, scope: str, defined: list[Any]) -> Outcome:
     diff = lhs - rhs
     r = sympy.cancel(sympy.expand(diff))
     if r == 0:
@@ -90,11 +140,13 @@ def decide_identity(lhs: Any, rhs: Any, conditions: Any, budget: Budget, scope: 
         return Outcome(Status.PROVED, scope, NAME, Residual("0", formal.reason))
     if formal is not None:
         not_zero = f"residual {sympy.sstr(r)[:120]} is not formally zero ({formal.reason})"
-    conds = list(conditions) if conditions else []
     rng = random.Random(12345)
     tried = 0
+    # a point refutes only where both sides are defined over the reals: a root of a negative number or the log
+    # of one is complex (a division by zero shows as zoo, and the point is skipped)
+    needs = [c for c in defined if not isinstance(c, sympy.Unequality)]
     for shown_functions, inst_diff, inst_conds in _instantiated(diff, conds, rng):
-        out, n = _try_points(inst_diff, inst_conds, shown_functions, rng, budget, scope)
+        out, n = _try_points(inst_diff, inst_conds, shown_functions, rng, budget, scope, needs)
         tried += n
         if out is not None:
             return out
@@ -154,9 +206,10 @@ def _instantiated(diff: Any, conds: list[Any], rng: random.Random) -> Any:
 
 
 def _try_points(diff: Any, conds: list[Any], functions: dict[str, str], rng: random.Random, budget: Budget,
-                scope: str) -> tuple[Outcome | None, int]:
-    """A refutation at one of 60 exact rational points (the residual there certainly non-zero),
-    or None; and how many points were evaluated."""
+                scope: str, needs: Sequence[Any] = ()) -> tuple[Outcome | None, int]:
+    """A refutation at one of 60 exact rational points (within every assumption of the symbols,
+    where ``needs`` -- both sides' definedness conditions -- hold, the residual there certainly
+    non-zero), or None; and how many points were evaluated."""
     from sympy.core.function import AppliedUndef
 
     symbols = sorted(set(diff.free_symbols).union(*[getattr(c, "free_symbols", set()) for c in conds]), key=str)
@@ -168,6 +221,8 @@ def _try_points(diff: Any, conds: list[Any], functions: dict[str, str], rng: ran
             break
         if conds and not all(truth_at(c, pt) is True for c in conds):
             continue
+        if needs and not defined_at(list(needs), pt):
+            continue
         sub = {s: sympy.Rational(v.numerator, v.denominator) for s, v in pt.items()}
         try:
             val = diff.xreplace(sub)
@@ -176,6 +231,8 @@ def _try_points(diff: Any, conds: list[Any], functions: dict[str, str], rng: ran
         except (ZeroDivisionError, TypeError):
             continue
         if val.has(sympy.Float):  # never guess a rational for a float (floats are refused in claims)
+            continue
+        if val.has(sympy.I) or val.is_extended_real is False:  # a side is not real here: undefined over the reals
             continue
         tried += 1
         nz = residual_excludes_zero(val)
@@ -193,12 +250,13 @@ def _try_points(diff: Any, conds: list[Any], functions: dict[str, str], rng: ran
     return None, tried
 
 
-def _decide_matrix(lhs: sympy.Matrix, rhs: sympy.Matrix, conditions: Any, budget: Budget, scope: str) -> Outcome:
+def _decide_matrix(lhs: sympy.Matrix, rhs: sympy.Matrix, conditions: list[Any], budget: Budget, scope: str,
+                   defined: list[Any]) -> Outcome:
     """Entry-wise identity of two matrices (or vectors) of the same shape."""
     if lhs.shape != rhs.shape:
         return Outcome(Status.ERROR, scope, NAME, reason=f"shapes differ: {lhs.shape} vs {rhs.shape}")
     for idx in range(len(lhs)):
-        out = decide_identity(lhs[idx], rhs[idx], conditions, budget, scope)
+        out = _decide_scalar(lhs[idx], rhs[idx], conditions, budget, scope, defined)
         if out.status is not Status.PROVED:
             if out.status is Status.REFUTED and isinstance(out.evidence, Witness):
                 w = out.evidence

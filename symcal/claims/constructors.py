@@ -114,6 +114,22 @@ def _strict(value: Any, param: str, claim_id: str) -> None:
                               f"write sympy.Rational({sympy.nsimplify(f0, rational=True)})")
 
 
+def _assumptions(value: Any, param: str, claim_id: str) -> None:
+    """Refuse a symbol whose sympy assumptions symcal cannot encode (complex, imaginary, real=False,
+    extended_real, ...), naming the parameter, the symbol and the assumption; every other assumption
+    is encoded in the query or re-checked on witnesses
+    (:func:`symcal.backends.translate.symbol_domain`).  Functions of the size m are checked when
+    the backend builds them."""
+    if callable(value) and not isinstance(value, sympy.Basic):
+        return
+    from symcal.backends.translate import check_symbols
+
+    try:
+        check_symbols([value])
+    except InvalidClaim as e:
+        raise InvalidClaim(f"{claim_id}: {param}: {e}") from None
+
+
 def _hyp_dict(hypotheses: Any, claim_id: str) -> dict[str, Callable[[int | None], Any]]:
     if hypotheses is None:
         return {}
@@ -124,6 +140,7 @@ def _hyp_dict(hypotheses: Any, claim_id: str) -> dict[str, Callable[[int | None]
         if not isinstance(name, str) or not name.isidentifier():
             raise invalid("hypotheses", name, "hypothesis names that are identifiers")
         _strict(value, f"hypotheses[{name!r}]", claim_id)
+        _assumptions(value, f"hypotheses[{name!r}]", claim_id)
         out[name] = as_builder(value)
     return out
 
@@ -141,17 +158,24 @@ def identity(
     finding: Finding | None = None,
     scope: str = "",
 ) -> Claim:
-    """``lhs == rhs`` for all real values of the free symbols (where both are defined), and for
-    every function that an undefined sympy ``Function`` (``phi(x)``) stands for: a false one is
-    refuted by a concrete polynomial in its place at an exact point.
+    """``lhs == rhs`` for all real values of the free symbols within their sympy assumptions
+    (integer, even, positive, ...), wherever both sides are defined over the reals, and for every
+    function that an undefined sympy ``Function`` (``phi(x)``) stands for: a false one is
+    refuted by a concrete polynomial in its place at an exact point.  A proved verdict's scope
+    says exactly that: ``identity for all real x where both sides are defined (x != 1)``.
 
     ``lhs``/``rhs`` are sympy expressions, or functions of the size ``m`` with ``sizes``.
     ``conditions`` restricts the points used to look for a refutation (e.g. ``x > 0`` when
     a square root appears).  ``scope`` states what a proof covers beyond the identity itself
-    (e.g. "all K >= 2"), shown in the scope of a proved verdict.
+    (e.g. "all K >= 2"), shown in the scope of a proved verdict.  A symbol that is not real
+    (complex=True, ...) is refused.  sympy evaluates expressions when they are built
+    (``exp(log(x))`` is ``x``): when both sides come out as the same expression the verdict
+    says so in a warning.
     """
     _strict(lhs, "lhs", id)
     _strict(rhs, "rhs", id)
+    for name, v in (("lhs", lhs), ("rhs", rhs), ("conditions", conditions)):
+        _assumptions(v, name, id)
     return Claim(
         id=id,
         citation=_cite(cite, id),
@@ -184,8 +208,15 @@ def implies(
     returning one); ``conclusion`` is a sympy boolean (or a function of ``m``).
     Decided by z3 on the negated query; counterexamples are re-checked exactly.  ``scope``
     states what a proof covers beyond the query (shown in the scope of a proved verdict).
+
+    Every sympy assumption of a symbol is part of the claim: integer, even/odd and the signs are
+    stated to z3; rational, prime, ... are not (no solver theory states them), so a proof covers
+    them and a counterexample counts only once it satisfies them; a symbol that is not real
+    (complex=True, ...) is refused.  A conclusion sympy already evaluated to True when it was
+    built is decided as written, with a warning that it states nothing.
     """
     _strict(conclusion, "conclusion", id)
+    _assumptions(conclusion, "conclusion", id)
     return Claim(
         id=id,
         citation=_cite(cite, id),
@@ -234,6 +265,7 @@ def implies_cases(
         if sz is not None:
             raise invalid("cases", "a fixed list", f"a function of the size m when sizes= is given for {id}")
         fixed = validate_cases(cases, id)
+        _assumptions([[list(h.values()), c] for _, h, c in fixed], "cases", id)
         build = lambda m: fixed  # noqa: E731
     if not isinstance(domain, str):
         raise invalid("domain", domain, f"a string saying what the cases range over for {id}")
@@ -486,6 +518,9 @@ def bounded_inequality(
     if not callable(box):
         conds = conditions if isinstance(conditions, list | tuple) else [conditions]
         validate_box(box, [lhs, rhs, *conds] if not callable(lhs) else list(conds), id)
+        _assumptions(list(box), "box", id)
+    for name, v in (("lhs", lhs), ("rhs", rhs), ("conditions", conditions)):
+        _assumptions(v, name, id)
     return Claim(
         id=id,
         citation=_cite(cite, id),

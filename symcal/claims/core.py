@@ -194,6 +194,7 @@ def formula_parts(formula: Callable[[Any], Any], case: Any, where: str,
         if not isinstance(sym, sympy.Symbol):
             raise invalid(f"{where} values", k, "a sympy Symbol or a name")
         values[sym] = to_fraction(v, f"{where} value of {sym}")
+    _within_assumptions(values, where)
     for k, c in enumerate(conds):
         if allow_constant and (isinstance(c, bool) or c in (sympy.true, sympy.false)):
             conds[k] = sympy.true if c else sympy.false
@@ -206,6 +207,29 @@ def formula_parts(formula: Callable[[Any], Any], case: Any, where: str,
         if missing:
             raise invalid(where, c, f"values for {', '.join(sorted(map(str, missing)))}")
     return conds, values
+
+
+@functools.lru_cache(maxsize=4096)
+def _constrained(s: Any) -> bool:
+    """The symbol carries an assumption beyond being real (integer, even, positive, rational, ...);
+    one symcal cannot encode (complex, ...) raises InvalidClaim."""
+    from symcal.backends.translate import symbol_domain
+
+    d = symbol_domain(s)
+    return bool(d.integer or d.parity or d.sign or d.relaxed)
+
+
+def _within_assumptions(values: dict[Any, Any], where: str) -> None:
+    """A formula's value for a symbol must satisfy the symbol's assumptions (sympy may have
+    simplified the conditions with them: ``(-1)**(2*n)`` is 1 for an integer n)."""
+    from symcal.backends.translate import assumptions_hold
+
+    constrained = {s: v for s, v in values.items() if _constrained(s)}
+    if constrained:
+        ok, why = assumptions_hold(constrained)
+        if ok is not True:
+            raise invalid(f"{where} values", {str(s): str(v) for s, v in constrained.items()},
+                          f"values within their symbols' assumptions ({why})")
 
 
 def formula_truth(formula: Callable[[Any], Any], case: Any, where: str = "formula",
