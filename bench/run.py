@@ -3,7 +3,7 @@
 Prints one table (what, size, baseline seconds, symcal seconds, ratio, target, met) under a
 header describing the machine, and writes the same as JSON (default bench/last-run.json).
 Sections: lemma14, largest_m, all_m, fas, theorem3, rank, xia, calauzenes, calibration,
-research_sizes, certificates, library, selftest (see bench/README.md).
+research_sizes, certificates, fuzz, library, selftest (see bench/README.md).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from typing import Any
 from bench import lemma14
 
 SECTIONS = ("lemma14", "largest_m", "all_m", "fas", "theorem3", "rank", "xia", "calauzenes", "calibration",
-            "research_sizes", "certificates", "library", "selftest")
+            "research_sizes", "certificates", "fuzz", "library", "selftest")
 # sections measured by a paper's own bench module exposing rows(quick) -> list[dict]
 PAPER_SECTIONS = {"theorem3": "Uematsu & Lee, Theorem 3 exhaustive",
                   "rank": "Ramaswamy et al., certified rank",
@@ -32,7 +32,8 @@ PAPER_SECTIONS = {"theorem3": "Uematsu & Lee, Theorem 3 exhaustive",
                   "calauzenes": "Calauzenes et al., exhaustive / interval",
                   "calibration": "calibration over the whole simplex",
                   "research_sizes": "research sizes within the default limit",
-                  "certificates": "Farkas certificates of the ordering principle"}
+                  "certificates": "Farkas certificates of the ordering principle",
+                  "fuzz": "differential fuzzing against independent oracles"}
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_JSON = Path(__file__).resolve().parent / "last-run.json"
 

@@ -56,7 +56,16 @@ counterexample exists and it *survives* ("holds wherever it is defined": the edi
 what keeps a denominator non-zero; listed apart in ``--findings``).  Undecided mutants
 are tabulated by reason (``undecided_by_reason`` in the JSON).
 
-Every survivor is a *finding* about its claim (``symcal selftest --findings``): a hypothesis not
+Every survivor (and every mutant shown equivalent after it was decided) then gets an independent
+exact check of its edited statement, with no solver: exact evaluation (sympy, rational values) at
+the points of a small rational grid the symbols' assumptions admit and at the counterexamples of
+the claim's other mutants, for implications and families of cases; both sides of an identity at
+those points; the claim's own functions at exact weights (other mutants' counterexamples, every
+0/1 weighting at m = 3, a seeded sample beyond) for node claims; every case re-evaluated for finite
+claims.  A counterexample found there makes the mutant **unsound**: symcal said the edited
+statement holds and it does not, a bug of symcal, never a finding such as "hypothesis not needed".
+
+Every remaining survivor is a *finding* about its claim (``symcal selftest --findings``): a hypothesis not
 needed, a bound not tight or never tight, a hypothesis whose boundary is harmless, an inequality
 that holds both ways, a symmetry, a declared twin that does not break its claim.
 Mutants of a claim the paper refutes are *strengthened* only (drop a hypothesis, make the
@@ -1118,6 +1127,247 @@ def _twin_mutants(claim: Claim, twins: Sequence[Any]) -> list[Mutant]:
     return out
 
 
+# --------------------------------------------------------------------------- independent exact check of survivors
+
+# rational grid values tried for each free symbol (those its sympy assumptions admit)
+GRID = tuple(sympy.Rational(v) for v in ("0", "1", "-1", "2", "-2", "1/2", "-1/2", "3", "-3", "1/3", "3/2", "5"))
+MAX_GRID_POINTS = 300
+CHECK_SECONDS = 1.0  # wall seconds of the independent check per survivor
+
+
+def _admits(s: sympy.Symbol, v: sympy.Rational) -> bool:
+    """Whether the value v is allowed by the symbol's sympy assumptions."""
+    tests = (("integer", v.is_integer), ("even", v.is_integer and v % 2 == 0), ("odd", v.is_integer and v % 2 == 1),
+             ("positive", v > 0), ("negative", v < 0), ("nonnegative", v >= 0), ("nonpositive", v <= 0),
+             ("nonzero", v != 0), ("zero", v == 0))
+    return all(bool(ok) for name, ok in tests if getattr(s, f"is_{name}") is True)
+
+
+def _grid(symbols: Sequence[sympy.Symbol], extra: Sequence[dict[str, Any]], seed: int = 0) -> list[dict[Any, Any]]:
+    """Exact points: the values of ``extra`` (other mutants' counterexamples, by symbol name)
+    first, then the product of the admissible grid values (a seeded sample of it when large)."""
+    import itertools
+    import random
+
+    out: list[dict[Any, Any]] = []
+    for e in extra:
+        try:
+            p = {s: sympy.Rational(str(e[s.name])) for s in symbols if s.name in e}
+        except (TypeError, ValueError, sympy.SympifyError):
+            continue
+        if len(p) == len(symbols) and all(_admits(s, v) for s, v in p.items()):
+            out.append(p)
+    values = [[v for v in GRID if _admits(s, v)] or [sympy.Integer(0)] for s in symbols]
+    total = 1
+    for vs in values:
+        total *= len(vs)
+    if total <= MAX_GRID_POINTS:
+        out += [dict(zip(symbols, combo, strict=True)) for combo in itertools.product(*values)]
+    else:
+        rng = random.Random(seed)
+        out += [{s: rng.choice(vs) for s, vs in zip(symbols, values, strict=True)} for _ in range(MAX_GRID_POINTS)]
+    return out
+
+
+_SIGN = {sympy.Lt: lambda d: d < 0, sympy.Le: lambda d: d <= 0, sympy.Gt: lambda d: d > 0,
+         sympy.Ge: lambda d: d >= 0, sympy.Eq: lambda d: d == 0, sympy.Ne: lambda d: d != 0}
+
+
+def _truth(e: Any, point: dict[Any, Any]) -> bool | None:
+    """The exact truth value of the statement e at the point, or None when it is undefined
+    there or not decided exactly: each relation counts only when the difference of its sides is
+    an exact rational at the point (no numeric evaluation), connectives by their truth tables."""
+    if e is True or e is sympy.true:
+        return True
+    if e is False or e is sympy.false:
+        return False
+    try:
+        if isinstance(e, Relational) and type(e) in _SIGN:
+            d = (sympy.sympify(e.lhs) - sympy.sympify(e.rhs)).xreplace(point)
+            if isinstance(d, sympy.Basic) and d.has(sympy.Piecewise):
+                d = d.doit()
+            return bool(_SIGN[type(e)](d)) if isinstance(d, sympy.Rational) else None
+        if isinstance(e, sympy.Not):
+            v = _truth(e.args[0], point)
+            return None if v is None else not v
+        if isinstance(e, sympy.And | sympy.Or):
+            vals = [_truth(a, point) for a in e.args]
+            stop = isinstance(e, sympy.Or)  # the value that decides: True for Or, False for And
+            if stop in vals:
+                return stop
+            return None if None in vals else not stop
+        if isinstance(e, sympy.Implies):
+            p, q = _truth(e.args[0], point), _truth(e.args[1], point)
+            if p is False or q is True:
+                return True
+            return None if p is None or q is None else False
+        if isinstance(e, sympy.Equivalent):
+            vals = [_truth(a, point) for a in e.args]
+            return None if None in vals else len(set(vals)) == 1
+    except (TypeError, ValueError, ZeroDivisionError, AttributeError, RecursionError):
+        return None
+    return None
+
+
+def _statement_counterexample(claim: Claim, m: int | None, extra: Sequence[dict[str, Any]],
+                              deadline: float) -> str | None:
+    """A grid point where every hypothesis of one of the claim's implications holds and its
+    conclusion fails, all exactly (sympy with rational values), or None."""
+    for label, hyps, concl in _statements(claim, m) or []:
+        exprs = [e for v in hyps.values() for e in v] + [concl]
+        symbols = sorted(set().union(*[e.free_symbols for e in exprs if isinstance(e, sympy.Basic)]),
+                         key=lambda s: s.name)
+        if any(isinstance(e, sympy.Basic) and e.atoms(sympy.core.function.AppliedUndef) for e in exprs):
+            continue
+        for point in _grid(symbols, extra):
+            if time.monotonic() > deadline:
+                return None
+            if all(_truth(h, point) is True for h in exprs[:-1]) and _truth(concl, point) is False:
+                at = ", ".join(f"{s}={v}" for s, v in point.items())
+                case = f" (case {label})" if label != "statement" else ""
+                return f"at {at}{case} every hypothesis holds and the conclusion fails (exact, sympy)"
+    return None
+
+
+def _identity_counterexample(claim: Claim, m: int | None, deadline: float) -> str | None:
+    """A grid point where both sides of an identity are exact rationals that differ."""
+    spec = claim.spec
+    lhs, rhs, conds = spec.lhs(m), spec.rhs(m), _as_list(spec.conditions(m))
+    if not all(isinstance(e, sympy.Expr) for e in (lhs, rhs)) or lhs.atoms(sympy.core.function.AppliedUndef) \
+            or rhs.atoms(sympy.core.function.AppliedUndef):
+        return None
+    symbols = sorted(lhs.free_symbols | rhs.free_symbols, key=lambda s: s.name)
+    for point in _grid(symbols, ()):
+        if time.monotonic() > deadline:
+            return None
+        if not all(_truth(c, point) is True for c in conds):
+            continue
+        try:
+            a, b = lhs.xreplace(point), rhs.xreplace(point)
+        except (TypeError, ValueError, ZeroDivisionError):
+            continue
+        if a.is_Rational and b.is_Rational and a != b:
+            at = ", ".join(f"{s}={v}" for s, v in point.items())
+            return f"at {at} the two sides are {a} and {b} (exact)"
+    return None
+
+
+def _node_counterexample(claim: Claim, extra: Sequence[Any], deadline: float) -> str | None:
+    """Exact weights -- other mutants' counterexamples, then a small grid -- at which every
+    hypothesis instance of the node claim holds and a conclusion instance fails, evaluated on the
+    claim's own functions in Fractions (no solver), or None."""
+    import itertools
+    import random
+    from fractions import Fraction
+
+    from symcal.backends.nodes import recheck
+
+    spec = claim.spec
+    lo = claim.sizes.default[0] if claim.sizes is not None else 3
+    candidates: list[tuple[int, dict[tuple[int, int], Fraction]]] = []
+    for w in extra:
+        if getattr(w, "size", None) is None:
+            continue
+        try:
+            a = {tuple(int(x) for x in k[2:-1].split(",")): Fraction(str(v)) for k, v in w.values.items()
+                 if k.startswith("a[")}
+        except (ValueError, TypeError):
+            continue
+        candidates.append((w.size, a))  # type: ignore[arg-type]
+    for m in (lo, lo + 1):
+        edges = [(i, j) for i in range(1, m + 1) for j in range(1, m + 1) if i != j]
+        if len(edges) <= 6:
+            grid = [dict(zip(edges, map(Fraction, bits), strict=True)) for bits in itertools.product((0, 1),
+                                                                                                      repeat=len(edges))]
+        else:
+            rng = random.Random(m)
+            grid = [{e: Fraction(rng.choice((0, 0, 1, 2))) for e in edges} for _ in range(150)]
+        candidates += [(m, a) for a in grid]
+    for m, a in candidates:
+        if time.monotonic() > deadline:
+            return None
+        try:
+            ok, detail = recheck(spec, m, a)
+        except Exception:  # noqa: BLE001 - a function that fails on these weights: no evidence either way
+            continue
+        if ok:
+            shown = ", ".join(f"a[{i},{j}]={v}" for (i, j), v in sorted(a.items()) if v) or "all weights 0"
+            return f"at m={m} with {shown}: {detail}"
+    return None
+
+
+def _finite_counterexample(claim: Claim, deadline: float) -> str | None:
+    """A case of a finite claim that fails when re-evaluated here, exhaustively: a formula's
+    conditions with sympy at the case's exact values, a predicate by calling it again."""
+    spec = claim.spec
+    m = claim.sizes.default[0] if claim.sizes is not None else None
+    for case in spec.cases(m):
+        if time.monotonic() > deadline:
+            return None
+        try:
+            if spec.formula is not None:
+                out = spec.formula(case)
+                conds = out[0] if isinstance(out[0], list | tuple) else [out[0]]
+                values = {sympy.Symbol(k) if isinstance(k, str) else k: sympy.Rational(str(v))
+                          for k, v in out[1].items()}
+                if any(_truth(c, values) is False for c in conds):
+                    return f"case {case!r}: a condition is false at its exact values (sympy)"
+            else:
+                got = spec.holds(case)
+                ok = got[0] if isinstance(got, tuple) else got
+                if ok is False:
+                    return f"case {case!r}: the predicate is false when evaluated again"
+        except Exception:  # noqa: BLE001 - no evidence either way
+            continue
+    return None
+
+
+def independent_counterexample(mu: Mutant, others: Sequence[MutantResult] = (),
+                               seconds: float = CHECK_SECONDS) -> str | None:
+    """A counterexample to the statement of the (surviving) mutant ``mu`` found without any
+    solver: exact evaluation at rational grid points (and at the counterexamples of the other
+    mutants of its claim) for implications and identities, at exact weights for node claims,
+    exhaustive re-evaluation for finite claims, the witness's exact values for an existence.
+    None when none is found within ``seconds`` or no exact check applies."""
+    claim = _smallest_sizes(mu.claim)
+    spec = claim.spec
+    deadline = time.monotonic() + seconds
+    witnesses = [r.verdict.witness for r in others if r.verdict.witness is not None]
+    try:
+        if isinstance(spec, NodeSpec):
+            return _node_counterexample(claim, witnesses, deadline)
+        if isinstance(spec, ImpliesSpec | CasesSpec):
+            m = claim.sizes.default[0] if claim.sizes is not None else None
+            return _statement_counterexample(claim, m, [w.values for w in witnesses], deadline)
+        if isinstance(spec, IdentitySpec):
+            return _identity_counterexample(claim, claim.sizes.default[0] if claim.sizes else None, deadline)
+        if isinstance(spec, FiniteSpec):
+            return _finite_counterexample(claim, deadline)
+    except Exception:  # noqa: BLE001 - the check is best effort: no evidence either way
+        return None
+    return None
+
+
+def _recheck_survivors(results: list[MutantResult], seconds: float = CHECK_SECONDS) -> None:
+    """Make unsound every survivor (and every mutant shown equivalent after it was decided)
+    whose edited statement the independent exact check refutes: symcal said it holds, and it
+    does not -- a bug of symcal, not a finding about the claim."""
+    by_claim: dict[str, list[MutantResult]] = {}
+    for r in results:
+        by_claim.setdefault(r.mutant.original.id, []).append(r)
+    for k, r in enumerate(results):
+        if r.outcome not in ("survived", "equivalent") or "not decided again" in r.why:
+            continue
+        if r.verdict.status not in (Status.PROVED, Status.WITNESSED, Status.CONFIRMED_ON_SAMPLES):
+            continue
+        others = [o for o in by_claim[r.mutant.original.id] if o is not r and o.verdict.witness is not None]
+        found = independent_counterexample(r.mutant, others, seconds)
+        if found:
+            results[k] = MutantResult(r.mutant, r.verdict, "unsound",
+                                      f"symcal says {r.verdict.status.value}, but an independent exact check refutes "
+                                      f"the edited statement: {found}")
+
+
 def run_selftest(
     claims: Sequence[Claim], *, timeout: float = 10.0, jobs: int = 2,
     progress: Callable[[str], None] | None = None, cluster: Any = None,
@@ -1208,5 +1458,7 @@ def run_selftest(
                 continue
             if what in ("equivalence", "bounded", "defined"):
                 report.results[k] = _settle(report.results[k], what, q, v)
+    # a survivor whose edited statement an exact check refutes is a bug of symcal, not a finding
+    _recheck_survivors(report.results)
     report.seconds = time.monotonic() - started
     return report

@@ -219,3 +219,84 @@ def test_a_mutant_whose_only_counterexamples_divide_by_zero_survives_as_defined_
     assert dropped.outcome == "survived" and dropped.why.startswith("holds wherever it is defined")
     assert dropped.finding == M.FINDING_KINDS["defined"] and "FINDING" not in dropped.why
     assert report.count("undecided") == 0 and report.count("unsound") == 0
+
+
+# --------------------------------------------------------------------------- survivors that are false: unsound
+
+
+def _proves_everything(monkeypatch):
+    """symcal's decision replaced by one that says proved to every claim (a false `proved`)."""
+    import symcal.runner as runner
+
+    def proves_all(claims, **kw):
+        return [Verdict(c.id, Status.PROVED, "fake", "fake", 0.0, Composite((), note="fake")) for c in claims]
+
+    monkeypatch.setattr(runner, "check_many", proves_all)
+
+
+def test_a_false_survivor_of_an_implication_is_unsound_not_a_finding(monkeypatch):
+    _proves_everything(monkeypatch)
+    report = M.run_selftest([PRODUCT], timeout=5, jobs=1)
+    got = {r.mutant.edit: r for r in report.results}
+    dropped = got["drop hypothesis x_pos"]  # y > 0 => x y > 0 is false at x = -1, y = 1
+    assert dropped.outcome == "unsound" and dropped.finding == ""
+    assert "independent exact check" in dropped.why and "conclusion fails" in dropped.why
+    assert dropped not in report.findings() and report.count("unsound") >= 3
+    # negative twin: a survivor whose edited statement is true (x, y > 0 => x y > -1/7) stays a survivor
+    assert got["move the zero side of each inequality by -1/7"].outcome == "survived"
+
+
+def test_a_false_survivor_of_a_node_claim_is_unsound(monkeypatch):
+    big = Local(2, lambda a, i, j: a(i, j) >= 1, "a_ij >= 1")
+    pos = Local(2, lambda a, i, j: a(i, j) > 0, "a_ij > 0")
+    c = node_implies("test2026.node_drop", hypotheses={"big": big}, conclusion=pos, cite=C, sizes=(3, 3))
+    _proves_everything(monkeypatch)
+    report = M.run_selftest([c], timeout=5, jobs=1)
+    got = {r.mutant.operator: r for r in report.results}
+    assert got["drop"].outcome == "unsound" and "all weights 0" in got["drop"].why  # a_ij > 0 fails at 0
+    assert got["flip"].outcome == "unsound"  # a_ij >= 1 => a_ij < 0 fails at a_ij = 1
+
+
+def test_a_true_node_survivor_is_not_made_unsound(monkeypatch):
+    big = Local(2, lambda a, i, j: a(i, j) >= 1, "a_ij >= 1")
+    nonneg = Local(2, lambda a, i, j: a(i, j) >= 0, "a_ij >= 0")
+    c = node_implies("test2026.node_true", hypotheses={"big": big}, conclusion=nonneg, cite=C, sizes=(3, 3))
+    _proves_everything(monkeypatch)
+    report = M.run_selftest([c], timeout=5, jobs=1)
+    drop = next(r for r in report.results if r.mutant.operator == "drop")
+    assert drop.outcome == "survived" and drop.finding == "hypothesis not needed"  # a_ij >= 0 holds anyway
+
+
+def test_the_independent_check_refutes_a_nudged_identity_and_spares_the_original():
+    (nudged,) = [m for m in M.mutants_of(SQUARE)[0] if m.edit == "move constant 2 by +1/7"]
+    assert "two sides are" in M.independent_counterexample(nudged)
+    assert M.independent_counterexample(M.Mutant(SQUARE, SQUARE, "nudge", "none")) is None
+
+
+def test_the_independent_check_respects_the_symbols_assumptions():
+    e = sympy.Symbol("e", even=True)
+    holds = implies("test2026.even", hypotheses={"box": [e >= 0, e <= 3]}, conclusion=sympy.Ne(e, 1), cite=C)
+    assert M.independent_counterexample(M.Mutant(holds, holds, "drop", "none")) is None  # e = 1 is not even
+    fails = implies("test2026.even2", hypotheses={"box": [e >= 0, e <= 3]}, conclusion=sympy.Ne(e, 2), cite=C)
+    assert "e=2" in M.independent_counterexample(M.Mutant(fails, fails, "drop", "none"))
+
+
+def test_the_independent_check_re_evaluates_a_finite_formula_claim_exhaustively():
+    from symcal import finite_check
+
+    t = sympy.Symbol("t")
+    ok = finite_check("test2026.finite_ok", cases=[1, 2, 3], formula=lambda k: ([t > 0], {t: k}),
+                      domain="k = 1..3", cite=C)
+    bad = finite_check("test2026.finite_bad", cases=[1, 2, 3], formula=lambda k: ([t > 1], {t: k}),
+                       domain="k = 1..3", cite=C)
+    assert M.independent_counterexample(M.Mutant(ok, ok, "flip", "none")) is None
+    assert "case 1" in M.independent_counterexample(M.Mutant(bad, bad, "flip", "none"))
+
+
+def test_the_independent_check_decides_only_exact_rational_relations():
+    two = {x: sympy.Integer(2)}
+    assert M._truth(sympy.And(x**2 > 3, sympy.Ne(x, 1)), two) is True
+    assert M._truth(sympy.Implies(x > 0, x < 1), two) is False
+    # sqrt(2) > 1 is true, but deciding it needs a numeric evaluation: the exact check abstains
+    assert M._truth(sympy.sqrt(x) > 1, two) is None
+    assert M._truth(1 / (x - 2) > 0, two) is None  # undefined at x = 2
