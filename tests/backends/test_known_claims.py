@@ -31,6 +31,6 @@ def test_the_local_lemma_proves_a_true_node_row_and_never_a_false_one():
             continue
         v = check(all_sizes(claim, claim.id + ".all_m"), timeout=30)
         if truth:
-            assert v.status is Status.PROVED and v.scope.startswith("all m >= 3, for functions that use node labels only through node equality")
+            assert v.status is Status.PROVED and v.scope.startswith("all m >= 3, for functions that use node labels")
         else:
             assert v.status is not Status.PROVED
