@@ -5,7 +5,7 @@ Every verb lives in a module of :mod:`symcal.commands` (``list`` and ``show`` in
 registering its sub-parser with ``register(sub)``; :data:`symcal.commands.VERBS` gives their
 order in ``symcal --help``.
 
-Exit codes (DESIGN.md, *Interface contract*): 0 when every verdict agrees with its
+Exit codes (ARCHITECTURE.md, *Interface contract*): 0 when every verdict agrees with its
 expected outcome or is a recorded erratum; 1 when any other verdict disagrees; 2 on usage
 or input errors (a one-line message, never a traceback); 3 on an internal error.
 """

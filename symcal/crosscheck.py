@@ -5,7 +5,7 @@ SMT answers (``proved``, or ``refuted`` by an unsat existence query), in a phase
 with its own wall-clock limit: the decision is already with the parent, so a cvc5 that runs
 past its limit costs the confirmation, never the decision.  A disagreement turns the decision
 into ``unknown``: both answers stay in the evidence and the reason says ``SOLVERS DISAGREE``
-(DESIGN.md, rule 1).  A cvc5
+(ARCHITECTURE.md, rule 1).  A cvc5
 ``unknown`` (timeout, unsupported logic) is recorded as "no answer", never as agreement.
 
 A refutation (or witness) found by a solver carries the satisfiable query its model came from

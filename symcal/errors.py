@@ -1,7 +1,7 @@
 """Errors symcal raises on purpose.
 
 Every error names the parameter, the value it got and what was expected, so that the
-command line can print it as one line and exit with code 2 (DESIGN.md, rule 6).
+command line can print it as one line and exit with code 2 (ARCHITECTURE.md, rule 6).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Load claims: the bundled theorem library and a user's own ``--theorems`` file.
 
 Modules are loaded by path, so the generic name ``theorems`` never lands in
-site-packages (STYLE.md).  After a normal install the library is package data in
+site-packages (ARCHITECTURE.md, *Layers*).  After a normal install the library is package data in
 ``symcal/_theorems``; in a source checkout it is ``theorems/`` beside the package.
 """
 

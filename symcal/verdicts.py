@@ -1,8 +1,8 @@
 """What symcal established about a claim: a status, its scope, and evidence.
 
-The status vocabulary is closed (DESIGN.md, *Interface contract*).  A decisive status
+The status vocabulary is closed (ARCHITECTURE.md, *Interface contract*).  A decisive status
 (``proved``, ``refuted``, ``witnessed``, ``confirmed-numerically``) cannot be built without
-evidence of the matching kind: :class:`Verdict` refuses it (STYLE.md, convention 6).
+evidence of the matching kind: :class:`Verdict` refuses it (ARCHITECTURE.md, convention 6).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Backends, chosen per claim by its kind (STYLE.md: each declares what it decides).
+"""Backends, chosen per claim by its kind (ARCHITECTURE.md, convention 7: each declares what it decides).
 
 | kind      | backend                 | decides                                    |
 |-----------|-------------------------|--------------------------------------------|

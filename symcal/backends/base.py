@@ -23,7 +23,7 @@ class Outcome:
 
 class Budget:
     """A budget in CPU seconds of this process (the worker that decides), with a wall-clock
-    backstop ``WALL_FACTOR`` times longer (DESIGN.md, rule 5).
+    backstop ``WALL_FACTOR`` times longer (ARCHITECTURE.md, rule 5).
 
     CPU seconds do not shrink when the machine is busy, so a verdict does not depend on the
     load: ``left()`` and ``expired()`` count CPU; a solver is stopped by a watchdog that reads

@@ -58,7 +58,7 @@ def decide_smtlib(text: str, timeout: float) -> str:
 # cvc5's own limit (tlimit-per) is not honoured by every procedure: with nl-cov some
 # polynomial queries run on for minutes (seen on Xia et al.'s Proposition 10 stationarity
 # system).  On POSIX each run is therefore a forked child killed shortly after its limit
-# (DESIGN.md, rule 5: a wall-clock limit that really stops the solver).
+# (ARCHITECTURE.md, rule 5: a wall-clock limit that really stops the solver).
 KILL_GRACE = 0.25
 
 

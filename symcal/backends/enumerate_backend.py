@@ -2,7 +2,7 @@
 
 Proved means every case of the statement's (finite) domain was evaluated and held; the
 number of cases is in the evidence and zero cases is an error, never a vacuous pass
-(STYLE.md, convention 9).  When the cases are only a sample of the statement's domain
+(ARCHITECTURE.md, convention 9).  When the cases are only a sample of the statement's domain
 (``finite_check(..., sample=...)``: seeded draws, or a grid of a continuous domain), the
 same exact check gives ``confirmed-on-samples``, never ``proved`` (issue 11); a failing
 sampled case is still an exact counterexample, so ``refuted`` stands.

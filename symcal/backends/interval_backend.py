@@ -326,7 +326,7 @@ class _Prover:
                         return t
             except (Undefined, NoBackendAvailable, ZeroDivisionError, ValueError):
                 pass
-        got = _exact_sign(val)  # the one sign test (DESIGN.md, rule 2)
+        got = _exact_sign(val)  # the one sign test (ARCHITECTURE.md, rule 2)
         if got is None:
             return None
         self.exact_points += 1

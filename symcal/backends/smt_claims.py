@@ -254,7 +254,7 @@ VACUOUS = "vacuous: the hypotheses cannot all hold, so the implication is proved
 
 def vacuity(hyps: list[Any], zvars: list[Any], budget: Budget, label: str) -> tuple[str, ...]:
     """After a proof: are the hypotheses satisfiable on their own?  An unsat answer flags the
-    implication as vacuous (DESIGN.md, rule 7); sat or unknown flags nothing (a short budget:
+    implication as vacuous (ARCHITECTURE.md, rule 7); sat or unknown flags nothing (a short budget:
     the proof stands either way)."""
     res = z3_backend.solve(list(hyps), Budget(max(0.1, min(2.0, budget.left()))), zvars,
                            comment=f"{label}: hypotheses alone; unsat = vacuous implication")

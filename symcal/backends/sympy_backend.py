@@ -2,7 +2,7 @@
 
 Proved when lhs - rhs expands/cancels (or simplifies) to 0.  Otherwise exact random
 rational points are tried: a point refutes only when the residual there is exactly a
-non-zero rational, or when a rigorous interval enclosure excludes 0 (DESIGN.md, rule 2).
+non-zero rational, or when a rigorous interval enclosure excludes 0 (ARCHITECTURE.md, rule 2).
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ def residual_excludes_zero(value: sympy.Expr) -> bool | None:
 
     Delegates to :func:`symcal.exact.sign`, the one zero test of symcal: 0 only for a formal
     zero (rational arithmetic, logs over a coprime base, exact algebraic test), non-zero only
-    by exact evaluation or a rigorous interval enclosure (DESIGN.md, rule 2); bounded by
+    by exact evaluation or a rigorous interval enclosure (ARCHITECTURE.md, rule 2); bounded by
     ``RESIDUAL_SECONDS`` of CPU time, after which it is undecided."""
     from symcal.errors import InvalidInput
     from symcal.exact import CpuBudget, sign
@@ -131,7 +131,7 @@ def _decide_scalar(lhs: Any, rhs: Any, conds: list[Any], budget: Budget, scope: 
     from symcal.errors import InvalidInput
     from symcal.exact import sign
 
-    try:  # the one zero test (DESIGN.md, rule 2): formal zero, or undecided
+    try:  # the one zero test (ARCHITECTURE.md, rule 2): formal zero, or undecided
         formal = sign(r, deadline=budget)
     except InvalidInput as e:
         formal = None

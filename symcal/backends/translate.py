@@ -2,7 +2,7 @@
 
 The exact evaluator never touches z3: it substitutes exact rationals into the claim's own
 sympy expressions, so a counterexample is confirmed independently of the encoding
-(DESIGN.md, rule 2).
+(ARCHITECTURE.md, rule 2).
 """
 
 from __future__ import annotations
@@ -580,5 +580,5 @@ def _truth_at(e: Any, values: dict[sympy.Symbol, Fraction]) -> Any:
         return False
     from symcal.exact import CpuBudget, truth
 
-    t = truth(r, deadline=CpuBudget(POINT_SECONDS))  # the one zero / sign test (DESIGN.md, rule 2)
+    t = truth(r, deadline=CpuBudget(POINT_SECONDS))  # the one zero / sign test (ARCHITECTURE.md, rule 2)
     return UNDECIDED if t is None else t

@@ -1,4 +1,4 @@
-"""Constructor functions: the only way claims are built (STYLE.md, convention 3).
+"""Constructor functions: the only way claims are built (ARCHITECTURE.md, convention 3).
 
 Every constructor takes the claim id, a :class:`Citation` (``cite=``), the outcome the
 source asserts (``expected=``, default the natural one for the kind) and, for a printed

@@ -303,7 +303,7 @@ def validate_cases(cases: Any, claim_id: str, m: int | None = None) -> list[tupl
 
     Labels are non-empty distinct strings (each labels its evidence); hypotheses a dict of
     identifier names to a relation or a list of relations; the conclusion a sympy boolean.
-    An empty family is an error, never a vacuous pass (STYLE.md, convention 9).
+    An empty family is an error, never a vacuous pass (ARCHITECTURE.md, convention 9).
     """
     from collections.abc import Mapping as _Mapping
 

@@ -2,7 +2,7 @@
 ``--size``, ``--timeout``, ``--jobs`` and ``--draw``, the ``--theorems`` and ``--cluster`` options,
 loading the claims a command works on, the progress bar and the Dask cluster of ``--cluster``.
 
-Exit codes (DESIGN.md, *Interface contract*): 0 when every verdict agrees with its expected
+Exit codes (ARCHITECTURE.md, *Interface contract*): 0 when every verdict agrees with its expected
 outcome or is a recorded erratum; 1 when any other verdict disagrees; 2 on usage or input
 errors; 3 on an internal error.
 """
