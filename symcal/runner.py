@@ -2,10 +2,13 @@
 
 Each decision (one claim at one size) runs in a forked worker process.  Its budget is CPU
 seconds of that worker (``Budget``; a watchdog interrupts z3 when they are spent), so a busy
-machine slows a decision down but does not change its verdict.  Two backstops stop a worker
-that ignores its budget: ``RLIMIT_CPU`` (the kernel ends it a few CPU seconds later) and a
-wall-clock deadline ``WALL_FACTOR`` times the budget; either gives ``unknown``.  ``jobs``
-workers run at once; results are matched to their task, never mixed up.
+machine slows a decision down but does not change its verdict.  Backstops stop a worker that
+ignores its budget: ``RLIMIT_CPU`` (the kernel ends it a few CPU seconds later) and the parent's
+:class:`symcal.limits.Backstop`, which kills a worker that spent its CPU budget, one that made no
+CPU progress for a while (hung or sleeping -- never one merely starved by a busy machine), and,
+as the last resort, one past an absolute wall-clock cap ``WALL_FACTOR`` times the budget; each
+gives ``unknown`` with a reason that says which.  ``jobs`` workers run at once; results are
+matched to their task, never mixed up.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from typing import Any
 from symcal.backends import Budget, Outcome, decide
 from symcal.claims.core import Claim
 from symcal.errors import invalid
-from symcal.limits import one_blas_thread, worker_blas_env
+from symcal.limits import POLL_SECONDS, Backstop, Stop, one_blas_thread, worker_blas_env
 from symcal.verdicts import Composite, CrossCheck, SizeResult, Status, Verdict, Verdicts
 
 __all__ = ["Task", "check", "check_many", "size_range"]
@@ -99,12 +102,23 @@ def _certify_phase(timeout: float, out: Outcome | None = None) -> float:
     return 1.5 * _certify_budget(timeout, out)
 
 
-def _certify(task: Task, out: Outcome, timeout: float) -> Outcome:
-    """The outcome with its certificates built and checked by symcal.kernel (its own phase)."""
+KEEP_BODIES = "keep bodies"  # the value of ``certify`` that also sends the certificates' bodies back
+
+
+def _certify(task: Task, out: Outcome, timeout: float, keep: bool = False) -> Outcome:
+    """The outcome with its certificates built and checked by symcal.kernel (its own phase);
+    ``keep``: carrying the certificates themselves (``certificate_files.CarriedOutcome``)."""
     from symcal import certify
 
     try:
-        return certify.certify(out, task.claim, task.size, _certify_budget(timeout, out))
+        if not keep:
+            return certify.certify(out, task.claim, task.size, _certify_budget(timeout, out))
+        from symcal.certificate_files import CarriedOutcome
+
+        built = certify.build(out, task.claim, task.size, _certify_budget(timeout, out))
+        judged = certify.judge(out, built)
+        fields = {f: getattr(judged, f) for f in certify.CertifiedOutcome.__dataclass_fields__}
+        return CarriedOutcome(**fields, built=tuple(built))
     except Exception as e:  # the producer failed: the decision stands, not certified
         return certify.with_certificate(out, certify.CertificateCheck("none", False, f"certification failed: {e}"))
 
@@ -115,8 +129,14 @@ def _run_task(task: Task, timeout: float, encoding: str, cross: bool = False,
     if cross and _wants_second_opinion(out):
         out = _second_opinion(out, timeout)
     if certify:
-        out = _certify(task, out, timeout)
+        out = _certify(task, out, timeout, keep=certify == KEEP_BODIES)
     return out, secs
+
+
+def _cpu_allowance(timeout: float, cross: bool, certify: bool = False) -> int:
+    """CPU seconds a worker may spend in its whole life: the decision's budget, its second opinion's
+    and its certificates' (if asked), and 5 s to spare."""
+    return int(timeout + (_cross_budget(timeout) if cross else 0) + (_certify_phase(timeout) if certify else 0) + 5)
 
 
 def _cpu_backstop(timeout: float, cross: bool, certify: bool = False) -> None:
@@ -124,7 +144,7 @@ def _cpu_backstop(timeout: float, cross: bool, certify: bool = False) -> None:
     opinion's) is spent, whatever it is doing."""
     import resource
 
-    limit = int(timeout + (_cross_budget(timeout) if cross else 0) + (_certify_phase(timeout) if certify else 0) + 5)
+    limit = _cpu_allowance(timeout, cross, certify)
     used = int(resource.getrusage(resource.RUSAGE_SELF).ru_utime) + 1
     try:
         resource.setrlimit(resource.RLIMIT_CPU, (limit + used, limit + used + 2))
@@ -148,18 +168,26 @@ def _child(conn: Connection, task: Task, timeout: float, encoding: str, cross: b
             out = _second_opinion(out, timeout)
             conn.send((out, secs, "certificate" if cert else False))
         if cert:
-            conn.send((_certify(task, out, timeout), secs, False))
+            conn.send((_certify(task, out, timeout, keep=certify == KEEP_BODIES), secs, False))
     except Exception as e:  # pragma: no cover - unpicklable result etc.
         conn.send((Outcome(Status.ERROR, "", "none", reason=f"worker failed: {type(e).__name__}: {e}"), 0.0, False))
     finally:
         conn.close()
 
 
-def _hard_limit(timeout: float) -> float:
-    """The wall-clock backstop of a worker whose budget is ``timeout`` CPU seconds."""
-    from symcal.limits import WALL_FACTOR
+def _watch(pid: int, timeout: float, cross: bool, certify: bool) -> Backstop:
+    """The parent's backstop of a worker: killed past its whole life's CPU allowance (a little after
+    ``RLIMIT_CPU`` would have ended it), when it makes no CPU progress, or past the wall cap."""
+    return Backstop(pid, timeout, _cpu_allowance(timeout, cross, bool(certify)) + 3.0)
 
-    return WALL_FACTOR * timeout + 5.0
+
+def _backstop_reason(stop: Stop, timeout: float) -> str:
+    """The reason of the ``unknown`` of a decision whose worker the backstop killed: which case
+    fired.  A CPU budget spent says "CPU limit" (the remaining sizes are skipped, and it is cached:
+    it does not depend on the load); the others say "wall-clock backstop" (neither)."""
+    if stop.case == "cpu":
+        return f"CPU limit reached: {stop.text}; the worker (budget {timeout:g} CPU seconds) was killed"
+    return f"wall-clock backstop: {stop.text}; the worker (budget {timeout:g} CPU seconds) was killed"
 
 
 @dataclass
@@ -167,7 +195,7 @@ class _Running:
     task: Task
     process: Any
     started: float
-    deadline: float
+    watch: Backstop
     decided: tuple[Outcome, float] | None = None  # the decision, while its second opinion runs
     phase: str = ""  # the phase after the decision: "second opinion" or "certificate"
 
@@ -219,18 +247,17 @@ def _execute_tasks(
                 p = ctx.Process(target=_child, args=(child, t, timeout, encoding, cross, certify), daemon=True)
                 p.start()
                 child.close()
-                now = time.monotonic()
-                running[parent] = _Running(t, p, now, now + _hard_limit(timeout))
+                assert p.pid is not None
+                running[parent] = _Running(t, p, time.monotonic(), _watch(p.pid, timeout, cross, certify))
             if not running:
                 continue
-            now = time.monotonic()
-            next_deadline = min(r.deadline for r in running.values())
-            ready = wait(list(running), timeout=max(0.01, next_deadline - now))
+            ready = wait(list(running), timeout=POLL_SECONDS)
             for conn in ready:
                 r = running[conn]  # type: ignore[index]
                 try:
                     out, secs, more = conn.recv()  # type: ignore[union-attr]
                 except (EOFError, OSError):
+                    r.process.join(2)  # its pipe closes a moment before its exit code is known
                     if r.decided is not None and r.phase == "certificate":  # keep the decision, uncertified
                         out, secs = r.decided
                         out = _uncertified(out, f"the certification's worker died (exit code {r.process.exitcode})")
@@ -238,37 +265,39 @@ def _execute_tasks(
                         out, secs = r.decided
                         out = dataclasses.replace(out, cross_check=CrossCheck(
                             "cvc5", unknown=(f"the second opinion's worker died (exit code {r.process.exitcode})",)))
-                    elif r.process.exitcode in (-signal.SIGXCPU, -signal.SIGKILL):
+                    elif r.process.exitcode == -signal.SIGXCPU or (r.process.exitcode == -signal.SIGKILL
+                                                                   and r.watch.cpu >= timeout - 1):
                         out, secs = Outcome(Status.UNKNOWN, "", "none", reason=(
-                            f"CPU limit reached: the worker used its {timeout:g} CPU seconds and was "
-                            f"stopped")), time.monotonic() - r.started
+                            f"CPU limit reached: CPU budget of {timeout:g} s spent (RLIMIT_CPU stopped the "
+                            f"worker a few CPU seconds later)")), time.monotonic() - r.started
+                    elif r.process.exitcode == -signal.SIGKILL:  # not by symcal: out of memory?
+                        out, secs = Outcome(Status.UNKNOWN, "", "none", reason=(
+                            f"worker died (killed by SIGKILL after {r.watch.cpu:.1f} CPU s, within its CPU "
+                            f"budget of {timeout:g} s)")), time.monotonic() - r.started
                     else:
                         out, secs = Outcome(Status.ERROR, "", "none", reason=f"worker died (exit code "
                                             f"{r.process.exitcode})"), time.monotonic() - r.started
                     more = False
                 if more:
                     r.decided, r.phase = (out, secs), str(more)
-                    r.deadline = time.monotonic() + _hard_limit(
-                        _certify_phase(timeout, out) if more == "certificate" else _cross_budget(timeout))
+                    r.watch.phase(_certify_phase(timeout, out) if more == "certificate" else _cross_budget(timeout))
                     continue
                 finish(conn, r, out, secs)  # type: ignore[arg-type]
-            now = time.monotonic()
             for conn, r in list(running.items()):
-                if now < r.deadline:
+                stop = r.watch.poll()
+                if stop is None:
                     continue
                 r.process.kill()
                 if r.decided is not None and r.phase == "certificate":
                     out, secs = r.decided
-                    out = _uncertified(out, "certification ran past its time limit and was killed")
+                    out = _uncertified(out, f"certification ran past its time limit and was killed: {stop.text}")
                 elif r.decided is not None:
                     out, secs = r.decided
                     out = dataclasses.replace(out, cross_check=CrossCheck(
-                        "cvc5", unknown=("cvc5 ran past its time limit; the second opinion was killed",)))
+                        "cvc5", unknown=(f"cvc5 ran past its time limit; the second opinion was killed: {stop.text}",)))
                 else:
-                    out = Outcome(Status.UNKNOWN, "", "none",
-                                  reason=(f"wall-clock backstop {_hard_limit(timeout):g} s reached (budget "
-                                          f"{timeout:g} CPU seconds); the solver process was killed"))
-                    secs = now - r.started
+                    out = Outcome(Status.UNKNOWN, "", "none", reason=_backstop_reason(stop, timeout))
+                    secs = time.monotonic() - r.started
                 finish(conn, r, out, secs)
     finally:
         for conn, r in running.items():
@@ -385,6 +414,7 @@ def check_many(
     cross_check: bool | None = False,
     certify: bool = False,
     cluster: Any = None,
+    certificates: str | os.PathLike[str] | None = None,
 ) -> Verdicts:
     """Decide every claim; one :class:`Verdict` per claim, in the order given (a
     :class:`~symcal.verdicts.Verdicts`: a list that shows itself as a table in a notebook).
@@ -399,7 +429,13 @@ def check_many(
 
     ``cluster``: a :class:`symcal.cluster.Cluster` (or a scheduler address, or ``"local"``) to
     decide on Dask workers instead of ``jobs`` local ones; the verdicts are the same.
+
+    ``certificates``: a folder to write one certificate file per decisive decision into
+    (:mod:`symcal.certificate_files`; implies ``certify``; not with ``cluster``), for
+    ``python -m symcal.kernel`` to re-check in a process without sympy or a solver.
     """
+    if certificates is not None:
+        certify = _certificate_folder(certificates, cluster)
     if not (isinstance(timeout, int | float) and timeout > 0):
         raise invalid("timeout", timeout, "a positive number of seconds")
     if not (isinstance(jobs, int) and jobs >= 1):
@@ -427,6 +463,8 @@ def check_many(
         if certify and getattr(out, "certificate", None) is None:
             out = _uncertified(out, "no decisive verdict to certify" if not out.status.decisive
                                or out.status.value.startswith("confirmed") else "not certified")
+        if certificates is not None:
+            out = _write_certificate(certificates, t, out)
         results[t.index][t.size] = (out, secs)
         done[0] += 1
         if progress:
@@ -442,13 +480,44 @@ def check_many(
         execute_on_cluster(cluster, tasks, timeout=timeout, encoding=encoding, cross=cross_check, certify=certify,
                            on_result=on_result)
     else:
-        _execute(tasks, timeout, jobs, encoding, on_result, isolate and os.name == "posix", cross_check, certify)
+        _execute(tasks, timeout, jobs, encoding, on_result, isolate and os.name == "posix", cross_check,
+                 KEEP_BODIES if certificates is not None else certify)
     return Verdicts([_aggregate(c, results[i], plans[i]) for i, c in enumerate(claims)], claims)
+
+
+def _certificate_folder(folder: Any, cluster: Any) -> bool:
+    """Validate ``certificates=`` (a folder symcal can create and write; not with a cluster); True."""
+    from pathlib import Path
+
+    if not isinstance(folder, str | os.PathLike) or not str(folder):
+        raise invalid("certificates", folder, "a folder path")
+    if cluster is not None:
+        raise invalid("certificates", str(folder), "local workers: certificate files are not written with a cluster")
+    try:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        if not os.access(folder, os.W_OK):
+            raise OSError("not writable")
+    except OSError as e:
+        raise invalid("certificates", str(folder), "a folder symcal can create and write", str(e)) from None
+    return True
+
+
+def _write_certificate(folder: Any, t: Task, out: Outcome) -> Outcome:
+    """Write the decision's certificate file (``certificate_files.write``); the outcome without
+    the certificates' bodies (they are not kept in memory)."""
+    from symcal import certificate_files, certify
+
+    try:
+        certificate_files.write(folder, t.claim, t.size, out)
+    except OSError as e:
+        raise invalid("certificates", str(folder), "a folder symcal can write", str(e)) from None
+    check_ = getattr(out, "certificate", None)
+    return certify.with_certificate(out, check_) if isinstance(out, certificate_files.CarriedOutcome) else out
 
 
 def check(claim: Claim, *, sizes: tuple[int, int] | None = None, timeout: float = 60.0,
           encoding: str = "auto", isolate: bool = True, cross_check: bool | None = False,
-          certify: bool = False) -> Verdict:
+          certify: bool = False, certificates: str | os.PathLike[str] | None = None) -> Verdict:
     """Decide one claim (see :func:`check_many`)."""
     return check_many([claim], sizes=sizes, timeout=timeout, encoding=encoding, isolate=isolate,
-                      cross_check=cross_check, certify=certify)[0]
+                      cross_check=cross_check, certify=certify, certificates=certificates)[0]
