@@ -1,32 +1,29 @@
 """symcal: check the theory of surrogate losses for learning to rank.
 
 The front door: claim constructors, :func:`check`, :class:`Status`, :class:`Verdict`.
+
+The names below are loaded on first use (module ``__getattr__``), all together, so that
+``import symcal.kernel`` -- the independent certificate checker, run as ``python -m symcal.kernel``
+-- does not import sympy, z3 or symcal's backends.
 """
 
-from symcal.claims import (
-    Citation,
-    Claim,
-    Finding,
-    Local,
-    NumericOutcome,
-    all_sizes,
-    bounded_inequality,
-    calibrated,
-    exists,
-    finite_check,
-    identity,
-    implies,
-    implies_cases,
-    node_implies,
-    numeric,
-    reals,
-)
-from symcal.errors import InvalidClaim, InvalidInput, NoBackendAvailable, SymcalError
-from symcal.logic import And, Iff, Implies, Not, Or
-from symcal.runner import check, check_many
-from symcal.verdicts import Status, Verdict
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
+
+# every public name and the module it comes from
+_FRONT_DOOR = {
+    "symcal.claims": ("Citation", "Claim", "Finding", "Local", "NumericOutcome", "all_sizes", "bounded_inequality",
+                      "calibrated", "exists", "finite_check", "identity", "implies", "implies_cases", "node_implies",
+                      "numeric", "reals"),
+    "symcal.errors": ("InvalidClaim", "InvalidInput", "NoBackendAvailable", "SymcalError"),
+    "symcal.logic": ("And", "Iff", "Implies", "Not", "Or"),
+    "symcal.runner": ("check", "check_many"),
+    "symcal.verdicts": ("Status", "Verdict"),
+}
 
 __all__ = [
     "And", "Citation", "Claim", "Finding", "Iff", "Implies", "InvalidClaim", "InvalidInput",
@@ -34,3 +31,54 @@ __all__ = [
     "Verdict", "all_sizes", "bounded_inequality", "calibrated", "check", "check_many", "exists", "finite_check",
     "identity", "implies", "implies_cases", "node_implies", "numeric", "reals", "__version__",
 ]
+
+if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs: the names as if imported eagerly
+    from symcal.claims import (
+        Citation,
+        Claim,
+        Finding,
+        Local,
+        NumericOutcome,
+        all_sizes,
+        bounded_inequality,
+        calibrated,
+        exists,
+        finite_check,
+        identity,
+        implies,
+        implies_cases,
+        node_implies,
+        numeric,
+        reals,
+    )
+    from symcal.errors import InvalidClaim, InvalidInput, NoBackendAvailable, SymcalError
+    from symcal.logic import And, Iff, Implies, Not, Or
+    from symcal.runner import check, check_many
+    from symcal.verdicts import Status, Verdict
+
+
+def _load_front_door() -> None:
+    """Import every module of the front door and bind its public names here (once)."""
+    for module, names in _FRONT_DOOR.items():
+        mod = importlib.import_module(module)
+        for name in names:
+            globals()[name] = getattr(mod, name)
+
+
+def __getattr__(name: str) -> Any:
+    """A public name loads the whole front door (as ``import symcal`` used to); any other name is
+    tried as a submodule (``symcal.runner`` after a bare ``import symcal``)."""
+    if any(name in names for names in _FRONT_DOOR.values()):
+        _load_front_door()
+        return globals()[name]
+    if not name.startswith("_"):
+        try:
+            return importlib.import_module(f"{__name__}.{name}")
+        except ModuleNotFoundError as e:
+            if e.name != f"{__name__}.{name}":
+                raise
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

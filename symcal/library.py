@@ -147,7 +147,7 @@ def probe_file(path: str | Path, timeout: float) -> int:
         return len(load_file(path))
     import time
 
-    import symcal  # noqa: F401 - the front door the file imports, loaded once before the fork
+    from symcal import check  # noqa: F401 - the front door the file imports, loaded once before the fork
 
     start = time.monotonic()
     ended = ("a file that imports cleanly", "importing it ended the process without an answer (os._exit, "

@@ -1,13 +1,15 @@
 """``symcal check``: decide claims and compare each verdict with the outcome its source asserts.
 
     symcal check [PATTERN ...] [--size A..B] [--timeout S] [--jobs N] [--json] [--smtlib DIR]
-                 [--draw DIR] [--[no-]cross-check] [--certify] [--verbose]
+                 [--draw DIR] [--[no-]cross-check] [--certify] [--certificates DIR] [--verbose]
                  [--theorems FILE [--with-library]] [--cluster ADDRESS|local [--cache DIR | --no-cache]]
 
-Prints the table (or with ``--json`` the JSON array of DESIGN.md, *Interface contract*), the
-second opinion of cvc5 and, with ``--certify``, the certificates' summary.  Exit code 0 when
-every verdict agrees with its expected outcome or is a recorded erratum, 1 when another verdict
-disagrees, 2 on bad input.
+Prints the table (or with ``--json`` the JSON array of ARCHITECTURE.md, *Interface contract*), the
+second opinion of cvc5 and, with ``--certify``, the certificates' summary.  ``--certificates DIR``
+(implies ``--certify``; not with ``--cluster``) also writes one certificate file per decisive
+decision into DIR (:mod:`symcal.certificate_files`) for ``python -m symcal.kernel DIR``.  Exit
+code 0 when every verdict agrees with its expected outcome or is a recorded erratum, 1 when
+another verdict disagrees, 2 on bad input.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import json
 import os
 import re
 import sys
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -46,6 +49,9 @@ def register(sub: Any) -> None:
     sp.add_argument("--certify", action="store_true",
                     help="build a certificate for every decisive verdict and re-check it with symcal's small "
                          "independent kernel (no solver, no sympy); a rejected certificate makes the verdict unknown")
+    sp.add_argument("--certificates", metavar="DIR",
+                    help="write one certificate file per decisive decision into DIR (<id>.json, <id>@m<size>.json; "
+                         "implies --certify) for `python -m symcal.kernel DIR` to re-check without sympy or a solver")
     sp.add_argument("--verbose", "-v", action="store_true", help="show evidence for every claim")
     common.add_theorems_options(sp)
     common.add_cluster_options(sp)
@@ -71,11 +77,32 @@ def write_smtlib(directory: Path, pairs: list[tuple[Claim, Any]]) -> int:
     return n
 
 
+def _certificate_files(directory: Path, pairs: list[tuple[Claim, Any]], since: float) -> list[Path]:
+    """The certificate files this run wrote for ``pairs`` (not those of earlier runs)."""
+    from symcal.certificate_files import file_name
+
+    names = {file_name(c.id, None) for c, _ in pairs} | {file_name(c.id, s.size) for c, v in pairs for s in v.sizes}
+    out = []
+    for name in sorted(names):
+        try:
+            if (directory / name).stat().st_mtime >= since - 1:
+                out.append(directory / name)
+        except OSError:
+            continue
+    return out
+
+
 def run(args: argparse.Namespace) -> int:
     from symcal.library import select
     from symcal.report import agrees, is_erratum, second_opinion_summary, table, to_json
     from symcal.runner import check_many
 
+    certificates = getattr(args, "certificates", None)
+    if certificates is not None:  # --certificates implies --certify
+        if getattr(args, "cluster", None):
+            raise invalid("--certificates", certificates, "local workers (certificate files are not written with "
+                          "--cluster)")
+        args.certify = True
     claims = select(common.load_claims(args), args.patterns)
     if args.size is not None:
         sized = [c for c in claims if c.sized and c.strategy != "local_lemma"]
@@ -84,10 +111,11 @@ def run(args: argparse.Namespace) -> int:
         for c in sized:
             assert c.sizes is not None
             c.sizes.validate(args.size[0], args.size[1], c.id)
+    started = time.time()
     with common.open_cluster(args) as cluster:
         verdicts = check_many(claims, sizes=args.size, timeout=args.timeout, jobs=args.jobs, cluster=cluster,
                               progress=common.start_progress(args.json), cross_check=args.cross_check,
-                              certify=args.certify)
+                              certify=args.certify, certificates=certificates)
         common.end_progress()
     pairs = list(zip(claims, verdicts, strict=True))
     if args.smtlib:
@@ -96,6 +124,10 @@ def run(args: argparse.Namespace) -> int:
         except OSError as e:
             raise invalid("--smtlib", args.smtlib, "a directory symcal can create and write", str(e)) from None
         print(f"wrote {n} SMT-LIB2 files to {args.smtlib}", file=sys.stderr)
+    if certificates is not None:
+        n = len(_certificate_files(Path(certificates), pairs, started))
+        print(f"wrote {n} certificate files to {certificates} (re-check: python -m symcal.kernel {certificates})",
+              file=sys.stderr)
     if getattr(args, "draw", None):  # one picture per refuted node claim / sweep (symcal.report.plot)
         from symcal.report.plot import draw_verdicts
 

@@ -45,8 +45,9 @@ def test_lemma14_at_sizes_3_to_5_is_kernel_checked():
     v = check(LIBRARY["duchi2010.lemma14"], sizes=(3, 5), isolate=False, certify=True)
     assert v.status is Status.PROVED
     assert v.certificate.checked, v.certificate.reason
-    assert v.certificate.kind == "farkas"
-    assert v.certificate.kernel == v.certificate.pieces == 2 + 3 + 4  # one query per node and the base term
+    # one node certificate per size: the statement, the symmetry, the per-node split and its 2 + 3 + 4 queries
+    assert v.certificate.kind == "node"
+    assert v.certificate.kernel == v.certificate.pieces == 3
 
 
 def test_a_linear_implication_with_hinge_terms_is_kernel_checked():
@@ -97,7 +98,9 @@ def test_a_tampered_multiplier_makes_the_verdict_unknown_with_certificate_reject
     built = build(out, claim, 3)
     assert all(cert is not None for _, cert, _ in built)
     tampered = copy.deepcopy(built)
-    leaf = next(leaf for _, cert, _ in tampered for leaf in _leaves(cert["tree"]) if leaf["farkas"])
+    trees = [q[1]["tree"] for _, cert, _ in tampered for q in cert.get("queries", [])] or [
+        cert["tree"] for _, cert, _ in tampered]  # a node certificate holds its queries' trees
+    leaf = next(leaf for tree in trees for leaf in _leaves(tree) if leaf["farkas"])
     leaf["farkas"][0][1] = str(int(leaf["farkas"][0][1].split("/")[0]) + 1)
     res = judge(out, tampered)
     assert res.status is Status.UNKNOWN and res.reason.startswith(REJECTED)
@@ -194,7 +197,7 @@ def test_the_cli_reports_certificates_in_json_and_in_the_summary():
     out = subprocess.run(args + ["--json"], capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr
     (elem,) = json.loads(out.stdout)
-    assert elem["certificate"]["checked"] is True and elem["certificate"]["kind"] == "farkas"
+    assert elem["certificate"]["checked"] is True and elem["certificate"]["kind"] == "node"
     table = subprocess.run(args, capture_output=True, text=True, timeout=300)
     assert "certificates: 1 of 1 decisive verdicts kernel-checked" in table.stdout
 
