@@ -27,7 +27,15 @@ def disagreements(claims: Sequence[Claim], verdicts: dict[str, Verdict]) -> list
 
 
 def refuted_with_rechecked_witness(v: Verdict) -> bool:
-    return v.status is Status.REFUTED and v.witness is not None and v.witness.rechecked
+    """Refuted with an exact counterexample -- or, for an existence claim, with the solver's proof
+    that no point satisfies the constraints (its refutation has no point to show)."""
+    from symcal.verdicts import SmtResult
+
+    if v.status is not Status.REFUTED:
+        return False
+    if v.witness is not None:
+        return v.witness.rechecked
+    return isinstance(v.evidence, SmtResult) and v.evidence.answer == "unsat" and v.scope.startswith("existence")
 
 
 def twins_expecting(module: ModuleType, expect: str) -> dict[str, Callable[[], Claim]]:

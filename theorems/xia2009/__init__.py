@@ -224,7 +224,8 @@ TWINS: dict[str, Callable[[], Claim]] = dict([
     # away from the tie g_1 = g_2 the derivatives do not pair up
     _twin(T7.theorem7_stationarity, lambda t: T7.stationarity_claim(t, tie=False, sizes=(3, 3))),
     _twin(S42.proposition8, lambda t: S42.proposition8_claim(t, down=-1, sizes=(3, 3))),
-    _twin(S42.proposition8_converse, lambda t: S42.proposition8_converse_claim(t, S42.TOP2_ORDER_PRESERVING)),
+    # a wrong witness does not refute an existence (issue 23): the twin asks for what Proposition 8 rules out
+    _twin(S42.proposition8_converse, lambda t: S42.proposition8_converse_claim(t, None, swapped=True)),
     _twin(S42.proposition9, lambda t: S42.proposition9_claim(t, step=-1, sizes=(3, 3))),
     _twin(S42.proposition9_example, lambda t: S42.proposition9_example_claim(t, drop_prop4=True)),
     _twin(P10.proposition10_corrected, lambda t: P10.prop10_range_claim(

@@ -49,16 +49,18 @@ TOP2_ORDER_PRESERVING = {"p_123": Fraction(1, 2), "p_132": Fraction(1, 4), "p_21
                          "p_312": Fraction(1, 4), "p_321": Fraction(0)}  # the twin's witness: top-2 order preserving
 
 
-def proposition8_converse_claim(id: str, witness: dict[str, Fraction]) -> Any:
+def proposition8_converse_claim(id: str, witness: dict[str, Fraction] | None, *, swapped: bool = False) -> Any:
     """Proposition 8's example, Section 4.2: "it is easy to verify that Proposition 8 holds for this case
-    while the opposite does not"."""
+    while the opposite does not".  ``swapped`` (the twin): a distribution that is top-2 but not top-1
+    order preserving, which Proposition 8 rules out."""
     p = P3
+    holds, fails = (2, 1) if swapped else (1, 2)
     return exists(
         id,
         constraints={
             "simplex": [v >= 0 for v in p.values()] + [sympy.Eq(sum(p.values()), 1)],
-            "top1_order_preserving": order_preserving(p, 3, 1, 1, 2),
-            "top2_not_order_preserving": [sympy.Not(sympy.And(*order_preserving(p, 3, 2, 1, 2)))],
+            f"top{holds}_order_preserving": order_preserving(p, 3, holds, 1, 2),
+            f"top{fails}_not_order_preserving": [sympy.Not(sympy.And(*order_preserving(p, 3, fails, 1, 2)))],
         },
         witness=witness,
         cite=cite("Proposition 8's example, Section 4.2", "it is easy to verify that Proposition 8 holds for this case "
