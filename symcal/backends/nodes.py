@@ -30,6 +30,7 @@ a_ij (Fractions), independently of the encoding.
 
 from __future__ import annotations
 
+import collections
 import itertools
 import weakref
 from collections.abc import Callable, Iterable
@@ -374,7 +375,10 @@ def formula_key(f: Any) -> Key | None:
     name = _CONNECTIVES.get(type(f))
     if name is not None:
         ks = [formula_key(g) for g in f.args]
-        return None if any(k is None for k in ks) else (name, frozenset(ks))
+        if any(k is None for k in ks):
+            return None
+        # xor counts repeated arguments: its key is a multiset (and, or, iff: a set)
+        return (name, frozenset(collections.Counter(ks).items()) if name == "xor" else frozenset(ks))
     return None
 
 
@@ -398,6 +402,8 @@ def _relabel_key(k: Key, var: dict[str, tuple[int, str]]) -> Key:
         return ("not", _relabel_key(k[1], var))
     if head == "=>":
         return ("=>", _relabel_key(k[1], var), _relabel_key(k[2], var))
+    if head == "xor":
+        return (head, frozenset((_relabel_key(g, var), n) for g, n in k[1]))
     return (head, frozenset(_relabel_key(g, var) for g in k[1]))
 
 
