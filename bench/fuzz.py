@@ -63,7 +63,8 @@ def main(argv: list[str] | None = None) -> int:
 
     rep = row["report"]
     r = FuzzReport({f: FamilyStats(**s) for f, s in rep["families"].items()}, seconds=row["symcal_s"], seed=args.seed)
-    print(r.summary())
+    summary = r.summary().replace(" 0 false verdicts,", f" {len(rep['false_verdicts'])} false verdicts,")
+    print(summary)
     for f in rep["false_verdicts"]:
         print(f"--- {f['family']} {f['claim_id']}: {f['status']}: {f['why']}\n{f['reproducer']}")
     return 0 if not rep["false_verdicts"] else 1

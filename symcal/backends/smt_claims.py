@@ -138,6 +138,8 @@ def decide_implies(hyps: dict[str, list[Any]], conclusion: Any, budget: Budget, 
     requirements = definedness(all_exprs)
     scope = exact_scope(scope, domain_text(syms, requirements))
     trivial = (TRIVIAL_CONCLUSION,) if conclusion is sympy.true else ()
+    if trivial:  # what was shown is the claim as built, not what may have been typed (x/(3x) < 1 is 1/3 < 1)
+        scope = f"{scope} (the conclusion as built: True, sympy evaluated it; not where what was typed is defined)"
     implicit = assumption_constraints(syms)
     if implicit:  # sign assumptions on symbols are hypotheses too
         hyps = {**hyps, "symbol_assumptions": implicit}

@@ -478,7 +478,7 @@ def definedness(exprs: Any) -> list[Any]:
                 req = sympy.Or(*[c for _, c in node.args])
             if req is not None and req is not sympy.true and req not in out:
                 out.append(req)
-    return out
+    return sorted(out, key=str)  # one order in every process (the scope text is compared across runs)
 
 
 def defined_at(requirements: list[Any], values: dict[Any, Any]) -> bool:

@@ -1230,7 +1230,7 @@ def judge(case: Case, verdict: Any) -> tuple[str, str]:
                 return "ok", ""
             p, res = found
             if res == "undefined" and "defined" in (verdict.scope or ""):
-                return "ok", ""
+                return "ok", ""  # the scope excludes where it is undefined, or says it covers the claim as built
             return "false", (f"proved, but at {_show(p)} the hypotheses hold and the conclusion "
                              + ("is undefined" if res == "undefined" else "fails") + " (exact re-check)")
         if w is not None and not (case.kind == "exists" and st is Status.REFUTED):
