@@ -303,16 +303,8 @@ class NodeFormulas:
         return out
 
     def relabelling(self, perm: dict[int, int]) -> dict[sympy.Symbol, Any]:
-        """The substitution x -> x∘π: a_ij -> a_π(i)π(j), d_ij -> d_π(i)π(j) (= -d_π(j)π(i))."""
-        out: dict[sympy.Symbol, Any] = {}
-        for s in self.variables():
-            _, i, j = s.name.split("_")
-            pi, pj = perm[int(i)], perm[int(j)]
-            if self.raw:
-                out[s] = _fvar(f"a_{pi}_{pj}")
-            else:
-                out[s] = _fvar(f"d_{pi}_{pj}") if pi < pj else -_fvar(f"d_{pj}_{pi}")
-        return out
+        """The same relabelling as a substitution x -> x∘π on the formulas' symbols."""
+        return {_fvar(name): sign * _fvar(image) for name, (sign, image) in self.relabel_names(perm).items()}
 
 
 _REL_NORMAL = {sympy.StrictGreaterThan: (">", 1), sympy.GreaterThan: (">=", 1),

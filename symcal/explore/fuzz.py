@@ -278,24 +278,23 @@ def atom(e: Lin, strict: bool) -> Any:
 
 # formulas: bool | Atom | ("and", [..]) | ("or", [..]) | ("not", f)
 
-def f_and(*a: Any) -> Any:
+def _fold(op: str, absorbing: bool, a: tuple[Any, ...]) -> Any:
+    """``op`` of the formulas ``a``: the absorbing truth value wins, the neutral one drops out."""
     items = []
     for x in a:
-        if x is False:
-            return False
-        if x is not True:
+        if x is absorbing:
+            return absorbing
+        if x is not (not absorbing):
             items.append(x)
-    return ("and", items) if items else True
+    return (op, items) if items else not absorbing
+
+
+def f_and(*a: Any) -> Any:
+    return _fold("and", False, a)
 
 
 def f_or(*a: Any) -> Any:
-    items = []
-    for x in a:
-        if x is True:
-            return True
-        if x is not False:
-            items.append(x)
-    return ("or", items) if items else False
+    return _fold("or", True, a)
 
 
 def f_not(a: Any) -> Any:
