@@ -11,16 +11,20 @@ import difflib
 import fnmatch
 import importlib.util
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 from symcal.claims.core import Claim
 from symcal.errors import InvalidClaim, SymcalError, invalid
 
 __all__ = ["bundled_dir", "paper_path", "load_paper", "source_digest", "load_module", "load_bundled", "load_file",
-           "probe_file", "select", "PAPERS"]
+           "probe_file", "merge", "select", "PAPERS"]
 
 PAPERS = ("duchi2010", "ramaswamy2013", "xia2009", "uematsu2013", "calauzenes2013")
+# bytes of address space a user's file may add while it is imported in a child (import_limited)
+USER_FILE_MEMORY = 2 * 1024**3
 
 
 def bundled_dir() -> Path:
@@ -62,19 +66,21 @@ def load_paper(paper: str, name: str | None = None) -> ModuleType:
     return load_module(paper_path(paper), name or f"symcal_theorems_{paper}")
 
 
-def load_module(path: Path, name: str | None = None) -> ModuleType:
+def load_module(path: Path, name: str | None = None, *, param: str = "--theorems",
+                expected: str = "a .py file defining claims") -> ModuleType:
     """Import a Python file by path under a private module name.  A package's ``__init__.py``
-    is imported as a package, so its sections can import one another relatively."""
+    is imported as a package, so its sections can import one another relatively.  Errors name
+    ``param`` (``--theorems``, or ``link`` for a calibration link file)."""
     path = Path(path)
     if not path.exists():
-        raise invalid("--theorems", str(path), "an existing Python file", "check the path")
+        raise invalid(param, str(path), "an existing Python file", "check the path")
     if path.is_dir() or path.suffix != ".py":
-        raise invalid("--theorems", str(path), "a .py file defining claims")
+        raise invalid(param, str(path), expected)
     modname = name or f"symcal_user_theorems_{abs(hash(str(path.resolve())))}"
     package = [str(path.parent)] if path.name == "__init__.py" else None
     spec = importlib.util.spec_from_file_location(modname, path, submodule_search_locations=package)
     if spec is None or spec.loader is None:  # pragma: no cover
-        raise invalid("--theorems", str(path), "a loadable Python file")
+        raise invalid(param, str(path), "a loadable Python file")
     module = importlib.util.module_from_spec(spec)
     sys.modules[modname] = module
     try:
@@ -82,10 +88,23 @@ def load_module(path: Path, name: str | None = None) -> ModuleType:
     except SymcalError:
         raise
     except SyntaxError as e:
-        raise invalid("--theorems", str(path), f"valid Python ({e.msg} at line {e.lineno})") from None
+        raise invalid(param, str(path), f"valid Python ({e.msg} at line {e.lineno})") from None
     except (Exception, SystemExit) as e:
-        raise invalid("--theorems", str(path), f"a file that imports cleanly ({type(e).__name__}: {e})") from None
+        raise invalid(param, str(path), f"a file that imports cleanly ({_one_line(e)})") from None
     return module
+
+
+def _one_line(e: BaseException) -> str:
+    """``Type: message`` of an exception raised by a user's file, on one line and short (its
+    ``str`` may itself raise, or run over many lines)."""
+    try:
+        text = str(e)
+    except BaseException:  # noqa: BLE001 - the user's own __str__
+        text = "<unprintable>"
+    text = " ".join(text.split())
+    if len(text) > 160:
+        text = text[:157] + "..."
+    return f"{type(e).__name__}: {text}" if text else type(e).__name__
 
 
 def _claims_of(module: ModuleType, where: str) -> list[Claim]:
@@ -101,13 +120,29 @@ def _claims_of(module: ModuleType, where: str) -> list[Claim]:
     return claims
 
 
-def _unique(claims: list[Claim]) -> list[Claim]:
+def _unique(claims: list[Claim], where: str = "") -> list[Claim]:
+    """The claims sorted by id, each once: one claim bound to two names is one claim; two different
+    claims with one id are an error (one of them would silently not be checked)."""
     seen: dict[str, Claim] = {}
     for c in claims:
-        if c.id in seen:
-            raise InvalidClaim(f"claim id {c.id!r} is defined twice; ids must be unique")
+        if c.id in seen and seen[c.id] is not c:
+            raise InvalidClaim(f"claim id {c.id!r} is defined twice{f' in {where}' if where else ''}; "
+                               "ids must be unique")
         seen[c.id] = c
     return sorted(seen.values(), key=lambda c: c.id)
+
+
+def merge(sources: list[tuple[str, list[Claim]]]) -> list[Claim]:
+    """The claims of several sources (``(name, claims)``: a file, "the bundled library"), in order,
+    each once; an id that two sources define is an error naming both (:class:`InvalidClaim`)."""
+    owner: dict[str, tuple[str, Claim]] = {}
+    for name, claims in sources:
+        for c in claims:
+            if c.id in owner and owner[c.id][1] is not c:
+                raise InvalidClaim(f"claim id {c.id!r} is defined in {owner[c.id][0]} and in {name}; ids must be "
+                                   "unique (rename one)")
+            owner.setdefault(c.id, (name, c))
+    return [c for _, c in owner.values()]
 
 
 def load_bundled() -> list[Claim]:
@@ -119,32 +154,78 @@ def load_bundled() -> list[Claim]:
     return _unique(claims)
 
 
-def _probe(path: str) -> int:
-    """In the child of :func:`probe_file`: import the file, validate its claims, count them."""
+def _count_claims(module: ModuleType) -> int:
+    """In the child of :func:`probe_file`: validate the module's claims and count them."""
+    path = getattr(module, "__file__", "") or ""
+    claims = _claims_of(module, path)
+    if not claims:
+        raise invalid("--theorems", path, "a file that defines claims (a CLAIMS list or Claim values)")
+    return len(_unique(claims))
+
+
+def _import_and_extract(path: str, extract: Callable[[ModuleType], Any], param: str, expected: str, quiet: bool,
+                        memory: int | None, forked: bool) -> Any:
+    """In the child of :func:`import_limited` (``forked``; or in a worker that may not fork):
+    import ``path`` and return ``extract(module)``; anything the file raises, ``SystemExit`` and
+    ``KeyboardInterrupt`` included, becomes one :class:`~symcal.errors.InvalidInput` line."""
+    import contextlib
+    import os
+
+    if quiet and forked:
+        sys.stdout.flush()
+        os.dup2(2, 1)  # this child's own descriptor: whatever the file writes to stdout goes to stderr
+    if memory is not None and forked:
+        _limit_memory(memory)
+    out = contextlib.redirect_stdout(sys.stderr) if quiet else contextlib.nullcontext()
     try:
-        return len(load_file(path))
+        with out:
+            return extract(load_module(Path(path), param=param, expected=expected))
     except SymcalError:
         raise
     except BaseException as e:  # noqa: BLE001 - e.g. KeyboardInterrupt raised by the file itself
-        raise invalid("--theorems", path, f"a file that imports cleanly ({type(e).__name__}: {e})") from None
+        raise invalid(param, path, f"a file that imports cleanly ({_one_line(e)})") from None
 
 
-def probe_file(path: str | Path, timeout: float) -> int:
-    """Import a user's file once in a forked child limited to ``timeout`` CPU seconds
-    (:func:`symcal.limits.run_limited`) and validate its claims there: a file that loops,
-    exits (``os._exit``), crashes the interpreter or raises at import is refused with a
-    one-line :class:`~symcal.errors.InvalidInput` before symcal imports it itself.  Returns
-    the number of claims.  (Claims hold functions, which do not travel between processes:
-    the parent imports the file again; a file whose import is not repeatable is on its own.)"""
+def _limit_memory(extra: int) -> None:
+    """This process may grow its address space by ``extra`` bytes more (RLIMIT_AS), so that a
+    file that allocates without end gets a MemoryError instead of the machine's memory."""
+    import os
+    import resource
+
+    try:
+        pages = int(Path("/proc/self/statm").read_text().split()[0])
+        now = pages * os.sysconf("SC_PAGE_SIZE")
+        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+        want = now + extra
+        if hard != resource.RLIM_INFINITY:
+            want = min(want, hard)
+        if soft == resource.RLIM_INFINITY or want < soft:
+            resource.setrlimit(resource.RLIMIT_AS, (want, hard))
+    except (OSError, ValueError, IndexError):  # pragma: no cover - no /proc or no RLIMIT_AS: CPU limit only
+        pass
+
+
+def import_limited(path: str | Path, extract: Callable[[ModuleType], Any], timeout: float, *,
+                   param: str = "--theorems", expected: str = "a .py file defining claims", quiet: bool = False,
+                   memory: int | None = USER_FILE_MEMORY) -> Any:
+    """Import a user's Python file in a forked child limited to ``timeout`` CPU seconds
+    (:func:`symcal.limits.run_limited`) and ``memory`` more bytes of address space, and return
+    ``extract(module)`` computed there (it must be picklable: plain data).  A file that loops,
+    sleeps, exits (``sys.exit``, ``os._exit``), crashes the interpreter, allocates without end or
+    raises at import is refused with a one-line :class:`~symcal.errors.InvalidInput` naming
+    ``param`` and the file.  ``quiet``: what the file prints goes to stderr, never to stdout
+    (a ``--json`` answer stays clean).  Inside a worker that may not fork (it runs under its own
+    limits already) the file is imported in this process."""
     import multiprocessing
 
     from symcal.limits import TimeLimitReached, run_limited
 
     path = str(path)
-    if not Path(path).exists() or Path(path).is_dir() or Path(path).suffix != ".py":
-        load_module(Path(path))  # the usual one-line error, no child needed
+    p = Path(path)
+    if not p.exists() or p.is_dir() or p.suffix != ".py":
+        load_module(p, param=param, expected=expected)  # the usual one-line error, no child needed
     if multiprocessing.current_process().daemon:  # a worker may not fork: it runs under a limit already
-        return len(load_file(path))
+        return _import_and_extract(path, extract, param, expected, quiet, None, False)
     import time
 
     from symcal import check  # noqa: F401 - the front door the file imports, loaded once before the fork
@@ -153,16 +234,31 @@ def probe_file(path: str | Path, timeout: float) -> int:
     ended = ("a file that imports cleanly", "importing it ended the process without an answer (os._exit, "
              "sys.exit from a thread, a crash or a signal)")
     try:
-        return int(run_limited(_probe, path, timeout=timeout, what=f"importing {path}"))
+        return run_limited(_import_and_extract, path, extract, param, expected, quiet, memory, True,
+                           timeout=timeout, what=f"importing {path}")
     except TimeLimitReached:
         if time.monotonic() - start < timeout:  # too soon to have used its CPU budget: it died
-            raise invalid("--theorems", path, *ended) from None
-        raise invalid("--theorems", path, f"a file that imports within {timeout:g} CPU seconds",
+            raise invalid(param, path, *ended) from None
+        raise invalid(param, path, f"a file that imports within {timeout:g} CPU seconds",
                       "importing it did not finish (a loop at import?)") from None
+    except SymcalError:
+        raise
     except RuntimeError as e:
-        if "worker process died" not in str(e):
-            raise
-        raise invalid("--theorems", path, *ended) from None
+        if "worker process died" in str(e):
+            raise invalid(param, path, *ended) from None
+        raise invalid(param, path, expected, f"what it defines could not be read back ({_one_line(e)})") from None
+    except Exception as e:  # noqa: BLE001 - e.g. an object of the file's own class that cannot be unpickled here
+        raise invalid(param, path, expected, f"what it defines could not be read back ({_one_line(e)})") from None
+
+
+def probe_file(path: str | Path, timeout: float) -> int:
+    """Import a user's file once in a forked child limited to ``timeout`` CPU seconds
+    (:func:`import_limited`) and validate its claims there: a file that loops, exits
+    (``os._exit``), crashes the interpreter or raises at import is refused with a one-line
+    :class:`~symcal.errors.InvalidInput` before symcal imports it itself.  Returns the number
+    of claims.  (Claims hold functions, which do not travel between processes: the parent
+    imports the file again; a file whose import is not repeatable is on its own.)"""
+    return int(import_limited(path, _count_claims, timeout))
 
 
 def load_file(path: str | Path, *, timeout: float | None = None) -> list[Claim]:
@@ -174,7 +270,7 @@ def load_file(path: str | Path, *, timeout: float | None = None) -> list[Claim]:
     claims = _claims_of(load_module(Path(path)), str(path))
     if not claims:
         raise invalid("--theorems", str(path), "a file that defines claims (a CLAIMS list or Claim values)")
-    return _unique(claims)
+    return _unique(claims, str(path))
 
 
 def select(claims: list[Claim], patterns: list[str]) -> list[Claim]:

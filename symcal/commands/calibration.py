@@ -14,7 +14,12 @@ The file is JSON::
 
 ``loss`` may also be ``{"name": "precision", "r": 3, "q": 2}`` (a paper loss); ``link`` is
 ``"argmax"``, ``"argmin"``, ``"sort-desc"``, ``{"linear": B, "offset": c}``,
-``{"regions": [[...], ...]}`` or a Python file defining ``REGIONS``.
+``{"regions": [[...], ...]}`` (either with ``"names": [...]``, which then name the predictions in
+the answer) or a Python file defining ``REGIONS`` (and ``NAMES``), imported in a child process
+under the limits of a ``--theorems`` file; what it prints goes to stderr.
+
+When cvc5 is installed, it re-decides every SMT answer behind a decisive verdict (as in
+``symcal check``; ``--no-cross-check`` skips it): a disagreement makes the verdict ``unknown``.
 
 With ``--region`` it reports instead the largest subset of P on which the surrogate is
 calibrated: the polytopes of P where it fails (each with an exact counterexample) and a proof
@@ -43,6 +48,9 @@ def register(sub: Any) -> None:
     sp.add_argument("file", help="JSON file with loss, surrogate, link and optional noise")
     sp.add_argument("--timeout", type=seconds, default=60.0, help="CPU seconds for the decision (default 60)")
     sp.add_argument("--json", action="store_true", help="print a JSON object")
+    sp.add_argument("--cross-check", action=argparse.BooleanOptionalAction, default=None,
+                    help="have cvc5 re-decide every SMT answer behind a decisive verdict (default: when cvc5 is "
+                         "installed; --cross-check insists on it)")
     sp.add_argument("--region", action="store_true",
                     help="also find the largest subset of P on which it is calibrated: the pieces where it fails, "
                          "each with an exact counterexample, and a proof over the rest")
@@ -64,9 +72,11 @@ def report(s: Any, v: Any) -> dict[str, Any]:
         "id": v.claim_id, "status": v.status.value, "scope": v.scope, "seconds": round(v.seconds, 4),
         "backend": v.backend, "reason": v.reason or None,
         "problem": {"labels": s.n, "predictions": s.k, "dim": s.d, "link": s.link.kind,
+                    "prediction_names": [s.pname(t) for t in range(s.k)],
                     "domain": s.c_text(), "P": s.p_text()},
         "counterexample": None,
         "evidence": v.evidence.to_json() if v.evidence is not None else None,
+        "cross_check": v.cross_check.to_json() if v.cross_check is not None else None,
     }
     w = v.witness
     if w is not None:
@@ -92,6 +102,8 @@ def _print(rep: dict[str, Any], v: Any) -> None:
     print(f"scope: {scope}")
     if rep["reason"]:
         print(f"reason: {rep['reason']}")
+    if v.cross_check is not None:
+        print(f"second opinion: {v.cross_check.summary()}")
     ce = rep["counterexample"]
     if ce:
         print("counterexample (re-checked exactly):")
@@ -121,7 +133,7 @@ def run(args: argparse.Namespace) -> int:
 
     bar = progress_bar("calibration", json=args.json)
     try:
-        s, v = check_file(args.file, timeout=args.timeout, progress=bar)
+        s, v = check_file(args.file, timeout=args.timeout, progress=bar, cross_check=args.cross_check)
     finally:
         if bar is not None:
             bar.close()
