@@ -50,3 +50,24 @@ def invalid(param: str, value: Any, expected: str, fix: str | None = None) -> In
     if fix:
         msg += f"; {fix}"
     return InvalidInput(msg, param=param, value=value)
+
+
+class InvalidType(InvalidInput, TypeError):
+    """A value of the wrong type given to symcal: an :class:`InvalidInput` that is also a
+    ``TypeError`` (what Python itself raises there), so that either ``except`` catches it."""
+
+
+def wrong_type(param: str, value: Any, expected: str, fix: str | None = None) -> InvalidType:
+    """:func:`invalid` for a value of the wrong type: the same one-line message, as an :class:`InvalidType`."""
+    e = invalid(param, value, expected, fix)
+    return InvalidType(str(e), param=param, value=value)
+
+
+def shown(value: Any, width: int = 120) -> str:
+    """``repr(value)`` for a one-line message: at most ``width`` characters, and a placeholder for a
+    value whose repr fails (an int beyond Python's int-to-str digit limit)."""
+    try:
+        text = repr(value)
+    except Exception:  # noqa: BLE001 - e.g. ValueError for a 100,000-digit int
+        text = f"<{type(value).__name__} too large to show>"
+    return text if len(text) <= width else text[: width - 3] + "..."

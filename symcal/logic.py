@@ -17,6 +17,15 @@ __all__ = ["Implies", "And", "Or", "Not", "Iff"]
 
 
 def _kind(args: tuple[Any, ...]) -> str:
+    """Which of the three kinds of truth value ``args`` are; anything else is refused in one line."""
+    for a in args:
+        if isinstance(a, bool) or type(a).__module__.startswith("z3"):
+            continue
+        if isinstance(a, sympy.Basic) and (a.is_Relational or a.is_Boolean or a.is_Symbol):
+            continue
+        from symcal.errors import wrong_type
+
+        raise wrong_type("argument", a, "a truth value: True/False, a sympy relation or a z3 Boolean")
     for a in args:
         mod = type(a).__module__
         if mod.startswith("z3"):
@@ -32,7 +41,9 @@ def _bool(x: Any) -> bool:
         return x
     if x is sympy.true or x is sympy.false:
         return bool(x)
-    raise TypeError(f"cannot use {x!r} as a truth value")
+    from symcal.errors import wrong_type
+
+    raise wrong_type("argument", x, "a truth value: True/False, a sympy relation or a z3 Boolean")
 
 
 def And(*args: Any) -> Any:

@@ -25,6 +25,7 @@ from multiprocessing.connection import Connection, wait
 from typing import Any
 
 from symcal.backends import Budget, Outcome, decide
+from symcal.claims import arguments
 from symcal.claims.core import Claim
 from symcal.errors import invalid
 from symcal.limits import POLL_SECONDS, Backstop, Stop, one_blas_thread, worker_blas_env
@@ -434,14 +435,11 @@ def check_many(
     (:mod:`symcal.certificate_files`; implies ``certify``; not with ``cluster``), for
     ``python -m symcal.kernel`` to re-check in a process without sympy or a solver.
     """
+    claims = arguments.claim_list(claims)
+    sizes, timeout = arguments.run_options(sizes=sizes, timeout=timeout, jobs=jobs, encoding=encoding,
+                                           isolate=isolate, progress=progress, certify=certify)
     if certificates is not None:
         certify = _certificate_folder(certificates, cluster)
-    if not (isinstance(timeout, int | float) and timeout > 0):
-        raise invalid("timeout", timeout, "a positive number of seconds")
-    if not (isinstance(jobs, int) and jobs >= 1):
-        raise invalid("jobs", jobs, "an integer >= 1")
-    if encoding not in ("auto", "naive"):
-        raise invalid("encoding", encoding, "'auto' or 'naive'")
     from symcal.backends import cvc5_backend
 
     if cross_check is None:
@@ -519,5 +517,5 @@ def check(claim: Claim, *, sizes: tuple[int, int] | None = None, timeout: float 
           encoding: str = "auto", isolate: bool = True, cross_check: bool | None = False,
           certify: bool = False, certificates: str | os.PathLike[str] | None = None) -> Verdict:
     """Decide one claim (see :func:`check_many`)."""
-    return check_many([claim], sizes=sizes, timeout=timeout, encoding=encoding, isolate=isolate,
-                      cross_check=cross_check, certify=certify, certificates=certificates)[0]
+    return check_many([arguments.one_claim(claim)], sizes=sizes, timeout=timeout, encoding=encoding,
+                      isolate=isolate, cross_check=cross_check, certify=certify, certificates=certificates)[0]

@@ -86,7 +86,8 @@ def _options(timeout: Any, sizes: Any, cross_check: Any) -> tuple[float, Any, bo
     if isinstance(timeout, bool) or not isinstance(timeout, int | float) or not 0 < timeout <= 86400:
         raise invalid("timeout", timeout, "a number of seconds > 0 (at most 86400)")
     if sizes is not None:
-        if not (isinstance(sizes, tuple | list) and len(sizes) == 2 and all(isinstance(x, int) for x in sizes)):
+        if not (isinstance(sizes, tuple | list) and len(sizes) == 2
+                and all(isinstance(x, int) and not isinstance(x, bool) for x in sizes)) or sizes[0] > sizes[1]:
             raise invalid("sizes", sizes, "a pair (A, B) of whole numbers, A <= B")
         sizes = (int(sizes[0]), int(sizes[1]))
     if not isinstance(cross_check, bool):
@@ -99,7 +100,7 @@ def _check(claim: Any, timeout: Any, sizes: Any, cross_check: Any) -> tuple[Verd
     from symcal.runner import check
 
     if not isinstance(claim, Claim):
-        raise invalid("claim", repr(claim)[:80],
+        raise invalid("claim", claim,
                       "a Claim built by a constructor (implies, identity, node_implies, ...)")
     t, s, cc = _options(timeout, sizes, cross_check)
     if s is not None and claim.sizes is not None:
@@ -124,6 +125,10 @@ def _value(x: Any) -> str:
 def falsifying_example(v: Verdict, *, limit: int = 60) -> str:
     """The exact counterexample of a refuted verdict as Hypothesis prints a falsifying example:
     ``Falsifying example: m=3, a[1,2]=1, ... (re-checked exactly)`` and what the re-check found."""
+    if not isinstance(v, Verdict):
+        raise invalid("v", v, "a Verdict (what symcal.check returns)")
+    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
+        raise invalid("limit", limit, "a whole number >= 1 of values to show")
     w = v.witness
     if w is None:
         ev = v.evidence.summary() if v.evidence is not None else "no evidence"
@@ -173,7 +178,10 @@ def assert_status(claim: Any, status: Status | str, *, timeout: float | None = N
     """Check ``claim`` and fail (``AssertionError``) unless its status is ``status``; the failure
     shows the counterexample, the reason or the evidence.  Returns the verdict."""
     __tracebackhide__ = True
-    wanted = Status.parse(status)
+    try:
+        wanted = Status.parse(status)
+    except (ValueError, TypeError):
+        raise invalid("status", status, f"one of {', '.join(s.value for s in Status)}") from None
     v, t = _check(claim, timeout, sizes, cross_check)
     if v.status is not wanted:
         raise AssertionError(_message(claim, v, wanted, t))

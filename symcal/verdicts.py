@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from symcal.errors import BackendFailure
+from symcal.errors import BackendFailure, invalid, shown
 
 __all__ = [
     "Status",
@@ -49,7 +49,12 @@ class Status(enum.Enum):
             if s.value == text:
                 return s
         words = ", ".join(s.value for s in cls)
-        raise ValueError(f"status={text!r}: expected one of {words}")
+        raise invalid("status", text, f"one of {words}")
+
+    @classmethod
+    def _missing_(cls, value: object) -> Status:
+        """``Status("bogus")``: a one-line :class:`~symcal.errors.InvalidInput` (a ValueError)."""
+        raise invalid("status", value, f"one of {', '.join(s.value for s in cls)}")
 
     @property
     def decisive(self) -> bool:
@@ -343,7 +348,7 @@ class Verdict:
 
     def __post_init__(self) -> None:
         if not isinstance(self.status, Status):
-            raise BackendFailure(f"status={self.status!r} is not a Status")
+            raise BackendFailure(f"status={shown(self.status)}: expected a Status")
         allowed = _ALLOWED.get(self.status)
         if allowed is None:
             return

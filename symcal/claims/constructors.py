@@ -8,12 +8,20 @@ statement that symcal refutes, a recorded :class:`Finding`.
 from __future__ import annotations
 
 import functools
+import numbers
+import re
+import sys
 from collections.abc import Callable, Iterable, Mapping
+from fractions import Fraction
 from typing import Any
 
 import sympy
 
+from symcal.claims.arguments import MAX_SIZES
 from symcal.claims.core import (
+    ID_PATTERN,
+    MAX_CASES,
+    MAX_ID,
     CasesSpec,
     Citation,
     Claim,
@@ -29,10 +37,11 @@ from symcal.claims.core import (
     Sizes,
     as_builder,
     case_hypothesis_names,
+    finite_items,
     formula_truth,
     validate_cases,
 )
-from symcal.errors import InvalidClaim, invalid
+from symcal.errors import InvalidClaim, invalid, shown, wrong_type
 from symcal.verdicts import Status
 
 __all__ = [
@@ -50,10 +59,134 @@ __all__ = [
 ]
 
 
+MAX_SYMBOLS = 10_000  # symbols of one reals(...) call
+
+
 def reals(names: str) -> tuple[sympy.Symbol, ...]:
-    """Real symbols, e.g. ``p, q = reals("p q")``."""
-    out = sympy.symbols(names, real=True)
-    return out if isinstance(out, tuple) else (out,)
+    """Real symbols, e.g. ``p, q = reals("p q")`` (names separated by spaces or commas, each a
+    Python identifier; sympy's ranges ``"x:3"`` give ``x0, x1, x2``)."""
+    expected = "symbol names separated by spaces or commas, e.g. 'p q'"
+    if not isinstance(names, str):
+        raise wrong_type("names", names, expected)
+    if not names.strip():
+        raise invalid("names", names, expected)
+    if ":" in names:  # sympy's ranges: x:3, x(:2)(:3), a:d -- at most MAX_SYMBOLS symbols
+        count = 1
+        for n in re.findall(r"\d+", names):
+            count *= max(int(n), 1) if len(n) < 10 else MAX_SYMBOLS + 1
+        if count > MAX_SYMBOLS:
+            raise invalid("names", names, f"at most {MAX_SYMBOLS:,} symbols")
+    try:
+        out = sympy.symbols(names, real=True)
+    except (ValueError, TypeError, IndexError) as e:
+        raise invalid("names", names, expected, str(e)) from None
+    out = out if isinstance(out, tuple) else (out,)
+    bad = [s for s in out if not (isinstance(s, sympy.Symbol) and s.name.isidentifier())]
+    if bad or not out:
+        raise invalid("names", names, expected + (f" ({bad[0]} is not an identifier)" if bad else ""))
+    return out
+
+
+def _id(id: Any) -> str:
+    """The claim id, refused before anything else is looked at (the messages below name it)."""
+    if not isinstance(id, str) or len(id) > MAX_ID or not ID_PATTERN.fullmatch(id):
+        raise InvalidClaim(f"id={shown(id)}: expected '<firstauthor><year>.<label>' in lower case (at most {MAX_ID} "
+                           f"characters), e.g. 'duchi2010.lemma14'")
+    return id
+
+
+def _common(id: str, *, statement: Any = "", scope: Any = "", finding: Any = None, cite: Any = None) -> None:
+    """The arguments every constructor shares: ``statement`` and ``scope`` strings, ``finding`` a
+    :class:`Finding` or None, ``cite`` a :class:`Citation`."""
+    for name, v in (("statement", statement), ("scope", scope)):
+        if not isinstance(v, str):
+            raise wrong_type(name, v, f"a string for {id}")
+    if finding is not None and not isinstance(finding, Finding):
+        raise wrong_type("finding", finding, f"a Finding(what, counterexample, corrected) or None for {id}")
+    _cite(cite, id)
+
+
+def _digit_limit() -> int:
+    """Python's limit on the digits of an int it will print (0: none)."""
+    return sys.get_int_max_str_digits() if hasattr(sys, "get_int_max_str_digits") else 0
+
+
+def _too_large(n: int, limit: int) -> bool:
+    return limit > 0 and abs(n).bit_length() > limit * 3.3219280948873626  # log2(10)
+
+
+def _numbers(value: Any, param: str, claim_id: str) -> None:
+    """Refuse an integer (or a rational's numerator/denominator) with more digits than Python will
+    print (4300 by default): such a claim could be neither shown, written as SMT-LIB nor reported.
+    Functions of the size m are checked when they are built."""
+    limit = _digit_limit()
+    if not limit:
+        return
+    stack, seen = [value], 0
+    while stack and seen < 100_000:
+        e = stack.pop()
+        seen += 1
+        if isinstance(e, bool):
+            continue
+        if isinstance(e, int | Fraction):
+            parts = [e] if isinstance(e, int) else [e.numerator, e.denominator]
+        elif isinstance(e, sympy.Basic | sympy.MatrixBase):
+            parts = [n for r in e.atoms(sympy.Rational) for n in (r.p, r.q)]
+        elif isinstance(e, list | tuple | set | frozenset):
+            stack.extend(e)
+            continue
+        elif isinstance(e, Mapping):
+            stack.extend(e.keys())
+            stack.extend(e.values())
+            continue
+        else:
+            continue
+        big = next((n for n in parts if _too_large(n, limit)), None)
+        if big is not None:
+            raise invalid(param, f"<a number of about {int(abs(big).bit_length() / 3.3219280948873626):,} digits>",
+                          f"numbers of at most {limit} digits for {claim_id}",
+                          "state it with a symbol and a hypothesis instead")
+
+
+MAX_NESTING = 32  # lists of lists of relations, at most this deep
+_TOO_DEEP = "<lists nested too deep to show>"
+
+
+def _expr(value: Any, param: str, claim_id: str, depth: int = 0) -> None:
+    """``value`` is a sympy expression, an exact number or a function of the size m."""
+    if callable(value) and not isinstance(value, sympy.Basic):
+        return
+    if isinstance(value, list | tuple):
+        if depth >= MAX_NESTING:
+            raise invalid(param, _TOO_DEEP, f"lists nested at most {MAX_NESTING} deep for {claim_id}")
+        for k, e in enumerate(value):
+            _expr(e, f"{param}[{k}]", claim_id, depth + 1)
+        return
+    if isinstance(value, bool) or not isinstance(value, sympy.Basic | sympy.MatrixBase | numbers.Rational | float):
+        raise wrong_type(param, value, f"a sympy expression or an exact number (or a function of the size m) "
+                         f"for {claim_id}", "build expressions from symbols, e.g. p, q = symcal.reals('p q')"
+                         if isinstance(value, str) else None)
+    _numbers(value, param, claim_id)
+
+
+def _relations(value: Any, param: str, claim_id: str, depth: int = 0) -> None:
+    """``value`` is a sympy relation or boolean, a list of them, or a function of the size m."""
+    if callable(value) and not isinstance(value, sympy.Basic):
+        return
+    if depth >= MAX_NESTING:
+        raise invalid(param, _TOO_DEEP, f"lists nested at most {MAX_NESTING} deep for {claim_id}")
+    items = value if isinstance(value, list | tuple) else [value]
+    for k, e in enumerate(items):
+        where = f"{param}[{k}]" if isinstance(value, list | tuple) else param
+        if isinstance(e, list | tuple):
+            _relations(e, where, claim_id, depth + 1)
+            continue
+        if isinstance(e, bool | float):
+            continue  # refused by _strict with its own advice where the value is a statement
+        if not (isinstance(e, sympy.Basic) and (e.is_Relational or e.is_Boolean)):
+            raise wrong_type(where, e, f"a sympy relation or boolean, e.g. x > 0 or sympy.Eq(x, 1) for {claim_id}")
+    if depth == 0:
+        _numbers(value, param, claim_id)
 
 
 def _expected(value: str | Status | None, default: Status) -> Status:
@@ -61,30 +194,46 @@ def _expected(value: str | Status | None, default: Status) -> Status:
         return default
     try:
         return Status.parse(value)
-    except ValueError as e:
-        raise InvalidClaim(str(e)) from None
+    except (ValueError, TypeError):
+        words = ", ".join(s.value for s in Status)
+        raise InvalidClaim(f"expected={shown(value)}: expected one of {words}") from None
 
 
 def _sizes(sizes: Any, claim_id: str) -> Sizes | None:
     if sizes is None or isinstance(sizes, Sizes):
         return sizes
+    if isinstance(sizes, str | bytes):
+        raise wrong_type("sizes", sizes, f"(low, high) sizes for {claim_id}")
     try:
         lo, hi = sizes
     except (TypeError, ValueError):
         raise invalid("sizes", sizes, f"(low, high) sizes for {claim_id}") from None
-    if not (isinstance(lo, int) and isinstance(hi, int)) or lo < 1 or lo > hi:
+    if not (isinstance(lo, int) and isinstance(hi, int)) or isinstance(lo, bool) or isinstance(hi, bool) \
+            or lo < 1 or lo > hi:
         raise invalid("sizes", sizes, f"integers 1 <= low <= high for {claim_id}")
+    if hi - lo + 1 > MAX_SIZES:
+        raise invalid("sizes", sizes, f"at most {MAX_SIZES:,} sizes in the default sweep of {claim_id}")
     return Sizes(minimum=lo, default=(lo, hi))
 
 
 def _cite(cite: Any, claim_id: str) -> Citation:
     if not isinstance(cite, Citation):
-        raise InvalidClaim(f"{claim_id}: cite={cite!r}: expected a Citation(paper, location, quote)")
+        raise InvalidClaim(f"{claim_id}: cite={shown(cite)}: expected a Citation(paper, location, quote)")
     if not all(isinstance(x, str) and x.strip() for x in (cite.paper, cite.location)) or not isinstance(
         cite.quote, str
     ):
-        raise InvalidClaim(f"{claim_id}: cite={cite!r}: expected a non-empty paper and location (strings)")
+        raise InvalidClaim(f"{claim_id}: cite={shown(cite)}: expected a non-empty paper and location (strings)")
     return cite
+
+
+def _rational_hint(f: Any) -> str:
+    """How to write the float ``f`` exactly: ``sympy.Rational(1, 10)`` for 0.1 (``sympy.Rational(1/10)``
+    would be the double nearest 0.1, not 1/10)."""
+    try:
+        r = sympy.Rational(sympy.nsimplify(f, rational=True))
+    except (TypeError, ValueError, ArithmeticError):
+        return "sympy.Rational(p, q)"
+    return f"sympy.Rational({r.p}, {r.q})" if r.q != 1 else f"sympy.Integer({r.p})"
 
 
 def _strict(value: Any, param: str, claim_id: str) -> None:
@@ -105,13 +254,13 @@ def _strict(value: Any, param: str, claim_id: str) -> None:
                           "structurally)")
         if isinstance(e, float):
             raise invalid(where, e, f"an exact value for {claim_id}, not a float",
-                          f"use sympy.Rational({sympy.nsimplify(e, rational=True)})")
+                          f"use {_rational_hint(e)}")
         if isinstance(e, sympy.Basic):
             floats = e.atoms(sympy.Float)
             if floats:
                 f0 = next(iter(floats))
                 raise invalid(where, sympy.sstr(e), f"an exact statement for {claim_id}, without the float {f0}",
-                              f"write sympy.Rational({sympy.nsimplify(f0, rational=True)})")
+                              f"write {_rational_hint(f0)}")
 
 
 def _assumptions(value: Any, param: str, claim_id: str) -> None:
@@ -138,7 +287,8 @@ def _hyp_dict(hypotheses: Any, claim_id: str) -> dict[str, Callable[[int | None]
     out: dict[str, Callable[[int | None], Any]] = {}
     for name, value in hypotheses.items():
         if not isinstance(name, str) or not name.isidentifier():
-            raise invalid("hypotheses", name, "hypothesis names that are identifiers")
+            raise invalid("hypotheses", name, f"hypothesis names that are identifiers for {claim_id}")
+        _relations(value, f"hypotheses[{name!r}]", claim_id)
         _strict(value, f"hypotheses[{name!r}]", claim_id)
         _assumptions(value, f"hypotheses[{name!r}]", claim_id)
         out[name] = as_builder(value)
@@ -172,6 +322,10 @@ def identity(
     (``exp(log(x))`` is ``x``): when both sides come out as the same expression the verdict
     says so in a warning.
     """
+    _common(_id(id), statement=statement, scope=scope, finding=finding, cite=cite)
+    _expr(lhs, "lhs", id)
+    _expr(rhs, "rhs", id)
+    _relations(conditions, "conditions", id)
     _strict(lhs, "lhs", id)
     _strict(rhs, "rhs", id)
     for name, v in (("lhs", lhs), ("rhs", rhs), ("conditions", conditions)):
@@ -215,6 +369,8 @@ def implies(
     (complex=True, ...) is refused.  A conclusion sympy already evaluated to True when it was
     built is decided as written, with a warning that it states nothing.
     """
+    _common(_id(id), statement=statement, scope=scope, finding=finding, cite=cite)
+    _relations(conclusion, "conclusion", id)
     _strict(conclusion, "conclusion", id)
     _assumptions(conclusion, "conclusion", id)
     return Claim(
@@ -258,6 +414,7 @@ def implies_cases(
     several cases is dropped from all of them by ``necessity`` and the ``drop`` mutant.
     ``domain`` says in words what the cases range over.
     """
+    _common(_id(id), statement=statement, scope=scope, finding=finding, cite=cite)
     sz = _sizes(sizes, id)
     if callable(cases):
         build: Callable[[int | None], Any] = cases
@@ -265,6 +422,7 @@ def implies_cases(
         if sz is not None:
             raise invalid("cases", "a fixed list", f"a function of the size m when sizes= is given for {id}")
         fixed = validate_cases(cases, id)
+        _numbers([[list(h.values()), c] for _, h, c in fixed], "cases", id)
         _assumptions([[list(h.values()), c] for _, h, c in fixed], "cases", id)
         build = lambda m: fixed  # noqa: E731
     if not isinstance(domain, str):
@@ -306,6 +464,11 @@ def exists(
     checked exactly; without, z3 searches and its model is turned into small rationals
     and re-checked.
     """
+    _common(_id(id), statement=statement, finding=finding, cite=cite)
+    if witness is not None and not callable(witness) and not isinstance(witness, Mapping):
+        raise wrong_type("witness", witness, f"a dict symbol -> exact value (or a function of the size m) for {id}")
+    if isinstance(witness, Mapping):
+        _numbers(witness, "witness", id)
     cons = _hyp_dict(constraints, id)
     if not cons:
         raise invalid("constraints", constraints, f"at least one constraint for {id}")
@@ -344,11 +507,18 @@ def node_implies(
     variables when only ``a.d`` is used, instantiates hypotheses lazily, and can prove the
     claim for all m by a local lemma (:func:`all_sizes`).
     """
+    _common(_id(id), statement=statement, finding=finding, cite=cite)
+    if not isinstance(symmetric, bool):
+        raise wrong_type("symmetric", symmetric, f"True or False for {id}")
+    if sizes is None:
+        raise invalid("sizes", sizes, f"(low, high) sizes for {id} (a node claim is stated for m nodes)")
     if not isinstance(conclusion, Local):
         raise invalid("conclusion", conclusion, "a Local(arity, fn) constraint")
     if not isinstance(hypotheses, Mapping):
         raise invalid("hypotheses", hypotheses, f"a dict name -> Local(arity, fn) for {id}")
     for name, h in hypotheses.items():
+        if not isinstance(name, str) or not name.isidentifier():
+            raise invalid("hypotheses", name, f"hypothesis names that are identifiers for {id}")
         if not isinstance(h, Local):
             raise invalid(f"hypotheses[{name!r}]", h, "a Local(arity, fn) constraint")
     sz = _sizes(sizes, id)
@@ -375,6 +545,11 @@ def node_implies(
 
 def all_sizes(claim: Claim, id: str, *, statement: str = "") -> Claim:
     """The same node claim, decided for every size at once by a local lemma."""
+    from symcal.claims.core import Claim as _Claim
+
+    if not isinstance(claim, _Claim):
+        raise wrong_type("claim", claim, "a node claim (built with node_implies)")
+    _common(_id(id), statement=statement, cite=claim.citation)
     if claim.kind != "node":
         raise invalid("claim", claim.id, "a node claim (built with node_implies)")
     return claim.replace(
@@ -427,8 +602,13 @@ def finite_check(
     is never a proof, and the expected outcome defaults to it.  A failing case is an exact
     counterexample either way (``refuted``).
     """
+    _common(_id(id), statement=statement, finding=finding, cite=cite)
     if not isinstance(sample, str):
         raise invalid("sample", sample, "a string saying how the cases were drawn ('' for the whole domain)")
+    if not isinstance(domain, str) or not domain.strip():
+        raise invalid("domain", domain, f"a non-empty string saying what the cases range over for {id}")
+    if describe is not None and not callable(describe):
+        raise wrong_type("describe", describe, f"a function of the case (or None) for {id}")
     if (holds is None) == (formula is None):
         raise invalid("holds", holds, f"exactly one of holds and formula for {id}")
     for name, fn in (("holds", holds), ("formula", formula), ("kernel", kernel)):
@@ -439,7 +619,7 @@ def finite_check(
             raise invalid("kernel", kernel, f"None with formula (the formula is what the kernel checks) for {id}")
         holds = functools.partial(formula_truth, formula, where=f"formula of {id}")
     if not callable(cases):
-        fixed = list(cases)
+        fixed = finite_items(cases, "cases", id, MAX_CASES)  # empty: an error verdict, never a vacuous pass
         cases_fn: Callable[[int | None], Iterable[Any]] = lambda m: fixed  # noqa: E731
     else:
         cases_fn = cases
@@ -467,6 +647,9 @@ def numeric(
     finding: Finding | None = None,
 ) -> Claim:
     """A numeric confirmation (optimiser output, tolerance, margin): never a proof."""
+    _common(_id(id), statement=statement, finding=finding, cite=cite)
+    if not callable(run):
+        raise wrong_type("run", run, f"a function of no arguments returning a NumericOutcome for {id}")
     return Claim(
         id=id,
         citation=_cite(cite, id),
@@ -510,12 +693,20 @@ def bounded_inequality(
     from symcal.backends.interval_backend import RELATIONS
     from symcal.claims.core import BoxSpec, validate_box
 
-    if relation not in RELATIONS:
+    _common(_id(id), statement=statement, scope=scope, finding=finding, cite=cite)
+    if not isinstance(relation, str) or relation not in RELATIONS:
         raise invalid("relation", relation, f"one of {', '.join(RELATIONS)} for {id}")
+    _expr(lhs, "lhs", id)
+    _expr(rhs, "rhs", id)
+    _relations(conditions, "conditions", id)
     for name, v, lo in (("max_boxes", max_boxes, 1), ("max_depth", max_depth, 1), ("precision", precision, 24)):
         if not isinstance(v, int) or isinstance(v, bool) or v < lo:
             raise invalid(name, v, f"an integer >= {lo} for {id}")
+    if not callable(box) and not isinstance(box, Mapping):
+        raise wrong_type("box", box, f"a dict symbol -> (lo, hi) of exact bounds (or a function of the size m) "
+                                     f"for {id}")
     if not callable(box):
+        _numbers(box, "box", id)
         conds = conditions if isinstance(conditions, list | tuple) else [conditions]
         validate_box(box, [lhs, rhs, *conds] if not callable(lhs) else list(conds), id)
         _assumptions(list(box), "box", id)
@@ -560,6 +751,12 @@ def calibrated(
     ``refuted`` on an exact counterexample distribution re-checked without the solver.
     """
     from symcal.claims.core import CalibrationSpec
+
+    _common(_id(id), statement=statement, finding=finding, cite=cite)
+    for name, v in (("loss", loss), ("surrogate", surrogate), ("link", link)):
+        if v is None or isinstance(v, bool | int | float):
+            raise wrong_type(name, v, f"what symcal.calibration.check_calibration takes as {name} (or a function "
+                             f"of the size m) for {id}")
 
     def b(x: Any) -> Any:
         return x if callable(x) and not isinstance(x, str | dict | list | tuple) else (lambda m: x)

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import itertools
+import math
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from symcal.errors import InvalidClaim, invalid
+from symcal.errors import InvalidClaim, invalid, shown, wrong_type
 from symcal.verdicts import Status
 
 __all__ = [
@@ -37,14 +39,42 @@ __all__ = [
     "BoxSpec",
     "validate_box",
     "ID_PATTERN",
+    "MAX_CASES",
+    "finite_items",
 ]
 
 ID_PATTERN = re.compile(r"^[a-z][a-z0-9_]*\d{4}(\.[A-Za-z0-9_]+)+$")
 
+MAX_ID = 200  # characters of a claim id (it names SMT-LIB and certificate files)
+MAX_CASES = 1_000_000  # the cases of a finite_check / implies_cases given as a fixed iterable
+
+
+def finite_items(cases: Any, param: str, claim_id: str, limit: int) -> list[Any]:
+    """A finite iterable's items as a list, at most ``limit`` of them: an endless iterator
+    (``itertools.count()``) or a huge range is refused instead of never returning."""
+    if isinstance(cases, str | bytes | Mapping) or not isinstance(cases, Iterable):
+        raise wrong_type(param, cases, f"a list of cases (or a function of the size m returning them) for {claim_id}")
+    try:
+        n = len(cases)  # type: ignore[arg-type]
+    except (TypeError, OverflowError, ValueError):
+        n = None if not hasattr(cases, "__len__") else limit + 1
+    if n is not None and n > limit:
+        raise invalid(param, cases, f"at most {limit:,} cases for {claim_id}")
+    try:
+        shown = repr(cases)[:80]
+    except Exception:  # noqa: BLE001 - a repr that fails: its type names it
+        shown = f"<{type(cases).__name__}>"
+    items = list(itertools.islice(iter(cases), limit + 1))
+    if len(items) > limit:
+        raise invalid(param, shown, f"a finite iterable of at most {limit:,} cases for {claim_id}",
+                      "an endless iterator such as itertools.count() never ends")
+    return items
+
 
 @dataclass(frozen=True)
 class Citation:
-    """Where a statement is printed: the paper key, its location and a one-line quote."""
+    """Where a statement is printed: the paper key, its location and a one-line quote.  Plain data:
+    the constructors refuse one without a non-empty paper and location (``cite=``)."""
 
     paper: str
     location: str
@@ -66,6 +96,11 @@ class Finding:
     what: str
     counterexample: str
     corrected: str
+
+    def __post_init__(self) -> None:
+        for name in ("what", "counterexample", "corrected"):
+            if not isinstance(getattr(self, name), str):
+                raise wrong_type(name, getattr(self, name), "a string (Finding(what, counterexample, corrected))")
 
     def text(self) -> str:
         return f"{self.what} Counterexample: {self.counterexample} Corrected: {self.corrected}."
@@ -113,8 +148,10 @@ class Local:
     text: str = ""
 
     def __post_init__(self) -> None:
-        if not isinstance(self.arity, int) or self.arity < 1:
+        if not isinstance(self.arity, int) or isinstance(self.arity, bool) or self.arity < 1:
             raise invalid("arity", self.arity, "an integer >= 1")
+        if not isinstance(self.text, str):
+            raise wrong_type("text", self.text, "a string")
         if not callable(self.fn):
             raise invalid("fn", self.fn, "a function of the accessor and the nodes")
 
@@ -295,7 +332,7 @@ def _check_formula(e: Any, where: str) -> None:
         raise invalid(where, e, "a sympy relation or boolean (a Python bool here usually means == was written "
                       "where sympy.Eq(lhs, rhs) was meant)")
     if not isinstance(e, sympy.Basic):
-        raise invalid(where, repr(e)[:80], "a sympy relation or boolean")
+        raise invalid(where, shown(e, 80), "a sympy relation or boolean")
 
 
 def validate_cases(cases: Any, claim_id: str, m: int | None = None) -> list[tuple[str, dict[str, list[Any]], Any]]:
@@ -309,15 +346,15 @@ def validate_cases(cases: Any, claim_id: str, m: int | None = None) -> list[tupl
 
     at = f" at m = {m}" if m is not None else ""
     if isinstance(cases, str | bytes | _Mapping) or not isinstance(cases, Iterable):
-        raise invalid("cases", repr(cases)[:80], f"a list of (label, hypotheses, conclusion) triples for {claim_id}")
-    items = list(cases)
+        raise wrong_type("cases", cases, f"a list of (label, hypotheses, conclusion) triples for {claim_id}")
+    items = finite_items(cases, "cases", claim_id, MAX_CASES)
     if not items:
         raise invalid("cases", "[]", f"at least one case for {claim_id}{at} (an empty family proves nothing)")
     out: list[tuple[str, dict[str, list[Any]], Any]] = []
     seen: set[str] = set()
     for i, item in enumerate(items):
         if not isinstance(item, list | tuple) or len(item) != 3:
-            raise invalid(f"cases[{i}]", repr(item)[:80], f"a triple (label, hypotheses, conclusion) for {claim_id}")
+            raise invalid(f"cases[{i}]", shown(item, 80), f"a triple (label, hypotheses, conclusion) for {claim_id}")
         label, hyps, concl = item
         if not isinstance(label, str) or not label.strip():
             raise invalid(f"cases[{i}] label", label, "a non-empty string naming the case, e.g. 'n=3, k=1'")
@@ -326,7 +363,7 @@ def validate_cases(cases: Any, claim_id: str, m: int | None = None) -> list[tupl
                           "evidence)")
         seen.add(label)
         if not isinstance(hyps, _Mapping):
-            raise invalid(f"cases[{label!r}] hypotheses", repr(hyps)[:80],
+            raise invalid(f"cases[{label!r}] hypotheses", shown(hyps, 80),
                           "a dict hypothesis name -> list of sympy relations")
         norm: dict[str, list[Any]] = {}
         for name, rels in hyps.items():
@@ -360,6 +397,25 @@ class NumericOutcome:
     margin: float
     note: str = ""
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.ok, bool):
+            raise wrong_type("ok", self.ok, "True or False (whether the margin exceeds the tolerance)")
+        for name in ("method", "note"):
+            if not isinstance(getattr(self, name), str):
+                raise wrong_type(name, getattr(self, name), "a string")
+        if not isinstance(self.values, Mapping):
+            raise wrong_type("values", self.values, "a dict name -> value")
+        for name in ("tolerance", "margin"):
+            v = getattr(self, name)
+            if isinstance(v, bool) or not isinstance(v, int | float) and not hasattr(v, "__float__"):
+                raise wrong_type(name, v, "a number")
+            try:
+                nan = math.isnan(float(v))
+            except (OverflowError, ValueError, TypeError):
+                raise invalid(name, v, "a number that fits a float") from None
+            if nan:
+                raise invalid(name, v, "a number, not nan")
+
 
 @dataclass(frozen=True)
 class NumericSpec:
@@ -389,13 +445,29 @@ class Claim:
     scope: str = ""
 
     def __post_init__(self) -> None:
-        if not isinstance(self.id, str) or not ID_PATTERN.fullmatch(self.id):
+        if not isinstance(self.id, str) or len(self.id) > MAX_ID or not ID_PATTERN.fullmatch(self.id):
             raise InvalidClaim(
-                f"id={self.id!r}: expected '<firstauthor><year>.<label>' in lower case, "
+                f"id={shown(self.id)}: expected '<firstauthor><year>.<label>' in lower case (at most {MAX_ID} "
+                f"characters: it names files), "
                 f"e.g. 'duchi2010.lemma14'"
             )
         if not isinstance(self.citation, Citation):
-            raise InvalidClaim(f"{self.id}: cite={self.citation!r}: expected a Citation")
+            raise InvalidClaim(f"{self.id}: citation={shown(self.citation)}: expected a Citation")
+        for name, ok, expected in (
+            ("kind", isinstance(self.kind, str) and bool(self.kind), "a claim kind (build claims with constructors)"),
+            ("statement", isinstance(self.statement, str), "a string"),
+            ("expected", self.expected is None or isinstance(self.expected, Status), "a Status or None"),
+            ("hypothesis_names", isinstance(self.hypothesis_names, tuple)
+             and all(isinstance(h, str) for h in self.hypothesis_names), "a tuple of names"),
+            ("sizes", self.sizes is None or isinstance(self.sizes, Sizes), "Sizes or None"),
+            ("finding", self.finding is None or isinstance(self.finding, Finding), "a Finding or None"),
+            ("method", isinstance(self.method, str), "a string"),
+            ("strategy", self.strategy in ("per_size", "local_lemma"), "'per_size' or 'local_lemma'"),
+            ("tags", isinstance(self.tags, tuple), "a tuple of strings"),
+            ("scope", isinstance(self.scope, str), "a string"),
+        ):
+            if not ok:
+                raise InvalidClaim(f"{self.id}: {name}={shown(getattr(self, name), 80)}: expected {expected}")
 
     def replace(self, **changes: Any) -> Claim:
         """A copy with some fields changed (used for negative twins and necessity)."""

@@ -103,20 +103,23 @@ def run(args: argparse.Namespace) -> int:
             raise invalid("--certificates", certificates, "local workers (certificate files are not written with "
                           "--cluster)")
         args.certify = True
-    claims = select(common.load_claims(args), args.patterns)
-    if args.size is not None:
-        sized = [c for c in claims if c.sized and c.strategy != "local_lemma"]
-        if not sized:
-            raise invalid("--size", f"{args.size[0]}..{args.size[1]}", "patterns that select a sized claim")
-        for c in sized:
-            assert c.sizes is not None
-            c.sizes.validate(args.size[0], args.size[1], c.id)
-    started = time.time()
-    with common.open_cluster(args) as cluster:
-        verdicts = check_many(claims, sizes=args.size, timeout=args.timeout, jobs=args.jobs, cluster=cluster,
-                              progress=common.start_progress(args.json), cross_check=args.cross_check,
-                              certify=args.certify, certificates=certificates)
-        common.end_progress()
+    with common.output_to_stderr(args.json):  # under --json, stdout is only the JSON: what claims print goes to stderr
+        claims = select(common.load_claims(args), args.patterns)
+        if args.size is not None:
+            sized = [c for c in claims if c.sized and c.strategy != "local_lemma"]
+            if not sized:
+                raise invalid("--size", f"{args.size[0]}..{args.size[1]}", "patterns that select a sized claim")
+            for c in sized:
+                assert c.sizes is not None
+                c.sizes.validate(args.size[0], args.size[1], c.id)
+        started = time.time()
+        with common.open_cluster(args) as cluster:
+            try:
+                verdicts = check_many(claims, sizes=args.size, timeout=args.timeout, jobs=args.jobs, cluster=cluster,
+                                      progress=common.start_progress(args.json), cross_check=args.cross_check,
+                                      certify=args.certify, certificates=certificates)
+            finally:
+                common.end_progress()
     pairs = list(zip(claims, verdicts, strict=True))
     if args.smtlib:
         try:

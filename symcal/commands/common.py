@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import re
 import sys
 from collections.abc import Iterator
@@ -18,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from symcal.commands import MAX_SECONDS, whole_number
-from symcal.errors import invalid
+from symcal.errors import InvalidClaim, invalid
 
 if TYPE_CHECKING:
     from symcal.claims.core import Claim
@@ -26,7 +27,8 @@ if TYPE_CHECKING:
 __all__ = [
     "EXIT_OK", "EXIT_DISAGREE", "EXIT_USAGE", "EXIT_INTERNAL", "MAX_SIZES",
     "size_range", "positive_seconds", "jobs", "picture_file", "picture_dir",
-    "add_theorems_options", "add_cluster_options", "load_claims", "start_progress", "end_progress", "open_cluster",
+    "add_theorems_options", "add_cluster_options", "load_claims", "output_to_stderr", "start_progress", "end_progress",
+    "open_cluster",
 ]
 
 EXIT_OK, EXIT_DISAGREE, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
@@ -99,11 +101,14 @@ def add_cluster_options(sp: argparse.ArgumentParser) -> None:
 
 def load_claims(args: argparse.Namespace) -> list[Claim]:
     """The claims of ``--theorems`` files (and the bundled library with ``--with-library``), else
-    the bundled library."""
-    from symcal.library import load_bundled, load_file
+    the bundled library.
+    An id defined twice -- in two files, or in a file and the library it is loaded with -- is an
+    error naming both (without ``--with-library`` a file may reuse a library id: the library is not
+    loaded).  Under ``--json`` whatever the files print at import goes to stderr."""
+    from symcal.library import load_bundled, load_file, merge
 
     if getattr(args, "theorems", None):
-        claims: list[Claim] = []
+        sources: list[tuple[str, list[Claim]]] = []
         seen: set[Path] = set()
         for f in args.theorems:
             key = Path(f).resolve()
@@ -112,11 +117,49 @@ def load_claims(args: argparse.Namespace) -> list[Claim]:
             seen.add(key)
             # imported first in a child under the time limit: a file that loops, exits or crashes
             # at import is a one-line error, never symcal's end
-            claims += load_file(f, timeout=getattr(args, "timeout", None) or 60.0)
+            with output_to_stderr(getattr(args, "json", False)):
+                sources.append((f, load_file(f, timeout=getattr(args, "timeout", None) or 60.0)))
         if getattr(args, "with_library", False):
-            claims += load_bundled()
-        return claims
+            sources.append(("the bundled library (--with-library)", load_bundled()))
+        try:
+            return merge(sources)
+        except InvalidClaim as e:
+            raise InvalidClaim(f"--theorems: {e}") from None
     return load_bundled()
+
+
+@contextlib.contextmanager
+def output_to_stderr(active: bool = True) -> Iterator[None]:
+    """While ``active``, whatever is written to stdout goes to stderr: ``print`` in this process,
+    in the processes started meanwhile (forked workers, the child importing a ``--theorems`` file:
+    they inherit file descriptor 1) and C code writing to it -- so that under ``--json`` stdout
+    carries only the JSON printed afterwards."""
+    if not active:
+        yield
+        return
+    saved = sys.stdout
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(Exception):
+            stream.flush()
+    try:
+        fd: int | None = sys.stdout.fileno()
+        err_fd: int | None = sys.stderr.fileno()
+    except (AttributeError, OSError, ValueError):  # a captured stream (pytest): no descriptor to move
+        fd = err_fd = None
+    kept = os.dup(fd) if fd is not None else None
+    if fd is not None and err_fd is not None:
+        os.dup2(err_fd, fd)
+    sys.stdout = sys.stderr
+    try:
+        yield
+    finally:
+        for stream in (sys.stderr, saved):
+            with contextlib.suppress(Exception):
+                stream.flush()
+        sys.stdout = saved
+        if kept is not None and fd is not None:
+            os.dup2(kept, fd)
+            os.close(kept)
 
 
 _BARS: list[Any] = []  # the progress bar on screen, erased by end_progress()
@@ -124,11 +167,14 @@ _BARS: list[Any] = []  # the progress bar on screen, erased by end_progress()
 
 def start_progress(json: bool = False, desc: str = "deciding") -> Any:
     """A progress bar with counts and an ETA (tqdm; symcal.progress) when stdout and stderr are
-    terminals and the output is not --json; else None."""
-    from symcal.progress import progress_bar
+    terminals and the output is not --json; else a plain line on stderr every few seconds
+    (:class:`symcal.progress.PlainProgress`).  :func:`end_progress` closes either."""
+    from symcal.progress import plain_progress, progress_bar
 
     end_progress()
     bar = progress_bar(desc, json=json)
+    if bar is None:
+        bar = plain_progress(desc, json=json)
     if bar is not None:
         _BARS.append(bar)
     return bar
