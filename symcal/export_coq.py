@@ -62,12 +62,17 @@ if TYPE_CHECKING:
     from symcal.claims.core import Claim
     from symcal.verdicts import Verdict
 
-__all__ = ["CoqFile", "ExportResult", "CoqTerms", "Untranslatable", "export_coq", "farkas_lemma",
+__all__ = ["CoqFile", "ExportResult", "CoqTerms", "Untranslatable", "export_coq", "export_certificates",
+           "farkas_lemma", "farkas_lemmas",
            "identity_lemma", "witness_lemma", "run_coqc", "coqc_available"]
 
 # One lemma's text beyond this is not written: the largest replay that compiled was 67 KB (about
 # 10 s, 0.5 GB); a 4.4 MB one (duchi2010.definition8 at m = 6) made coqc exhaust 24 GB.
 MAX_LEMMA_CHARS = 100_000
+# An assertion with at least this many comparisons is used atom by atom (``tauto``), not by ``lra``.
+ATOMWISE_ATOMS = 8
+# A branch of a case tree whose replay is longer than this becomes a lemma of its own.
+SUBTREE_CHARS = 30_000
 
 PRELUDE = """Require Import Reals Lra Psatz.
 Open Scope R_scope.
@@ -440,7 +445,23 @@ def farkas_lemma(name: str, cert: dict[str, Any], *, follow_tree: bool = True) -
     that forces it and the literals it needs), and at each leaf the Farkas products and a
     final ``lra`` over the leaf's literals only.  Without it, one ``lra`` on the whole query
     (Micromega's own search: fine for small queries, exponential in the number of
-    disjunctions)."""
+    disjunctions).  A chain of lemmas at the tree's root becomes lemmas of their own
+    (:func:`farkas_lemmas`); this is their text joined."""
+    return "\n\n".join(farkas_lemmas(name, cert, follow_tree=follow_tree))
+
+
+def farkas_lemmas(name: str, cert: dict[str, Any], *, follow_tree: bool = True) -> list[str]:
+    """The Coq text of a ``farkas`` certificate as a list of blocks, each within
+    ``MAX_LEMMA_CHARS``, in dependency order (a block uses only the blocks before it).
+
+    A tree whose root is a chain of lemmas (``{"lemmas": [[cube, tree], ...], "then": tree}``, the
+    ordering principle's n + (2 + ... + n-1) refuted cubes) is split: lemma i becomes a Coq lemma
+    ``<name>_lem<i>`` of its own, ``forall vars, A1 -> ... -> An -> ~ (cube_i)``, whose proof
+    re-does the root's unit propagation, takes the earlier lemmas it uses (``pose proof``) and
+    replays the cube's tree; the query's lemma takes the lemmas and replays the ``then`` tree.
+    Each block is one of these lemmas (the last: the query and the claim's own form), so that a
+    long chain is many small proofs, not one large one.  Raises :class:`Untranslatable` when a
+    block is beyond ``MAX_LEMMA_CHARS``."""
     smtlib = cert["smtlib"]
     try:
         q = read_query(smtlib)
@@ -451,37 +472,112 @@ def farkas_lemma(name: str, cert: dict[str, Any], *, follow_tree: bool = True) -
     lifted = _lifted_terms(q, assertions)
     query_form = goal != "False"
     qname = f"{name}_query" if query_form else name
-    statement = _forall(terms, names, [*hyps, f"(~ {goal})"] if query_form else hyps, "False")
-    n_hyps = len(hyps) + (1 if query_form else 0)
-    intro = " ".join([terms.ident(n) for n in names] + [f"H'{k + 1}" for k in range(n_hyps)])
-    lines = [f"Lemma {qname} :\n  {statement}.", "Proof.", f"  intros {intro}." if intro else "  intros."]
+    all_hyps = [*hyps, f"(~ {goal})"] if query_form else hyps
+    statement = _forall(terms, names, all_hyps, "False")
+    n_hyps = len(all_hyps)
+    args_all = " ".join([terms.ident(n) for n in names] + [f"H'{k + 1}" for k in range(n_hyps)])
+    prologue = [f"  intros {args_all}." if args_all else "  intros."]
     side_facts: dict[str, str] = {}  # kernel name of a lifted term -> the Coq fact about it
     div_names = {terms.term(x): n for n, x in lifted.items() if x[0] == "/"}
     ite_names = {terms.term(x): n for n, x in lifted.items() if x[0] == "ite"}
     for k, (text, (a, b)) in enumerate(sorted(terms.divisions.items())):
-        lines.append(f"  pose proof (symcal_div {a} {b}) as D'{k + 1}.")
+        prologue.append(f"  pose proof (symcal_div {a} {b}) as D'{k + 1}.")
         if text in div_names:
             side_facts[div_names[text]] = f"D'{k + 1}"
     for k, (text, (dec, a, b, then, other)) in enumerate(sorted(terms.ites.items())):
-        lines.append(f"  pose proof (symcal_ite_{dec} {a} {b} {then} {other}) as I'{k + 1}.")
+        prologue.append(f"  pose proof (symcal_ite_{dec} {a} {b} {then} {other}) as I'{k + 1}.")
         if text in ite_names:
             side_facts[ite_names[text]] = f"I'{k + 1}"
+    blocks: list[str] = []
+    lines = [f"Lemma {qname} :\n  {statement}.", "Proof.", *prologue]
+    tree = cert["tree"]
     if not follow_tree:
         lines.append("  lra.")
     else:
         replay = _Replay(q, assertions, terms, lifted, side_facts)
-        replay.node(cert["tree"], {}, {}, lines, "  ")
+        replay.names, replay.all_hyps = names, all_hyps
+        replay.hoist = (name, prologue, args_all, [])
+        chain = _chain_lemmas(name, tree, replay, terms, names, all_hyps, prologue, args_all) \
+            if isinstance(tree, dict) and "lemmas" in tree else None
+        if chain is None:
+            replay.node(tree, {}, {}, lines, "  ")
+            blocks += replay.hoisted
+        else:
+            blocks += chain[0]
+            lines += chain[1]
     lines.append("Qed.")
     if query_form:  # the claim's own form A1 -> ... -> C, from the query by deciding C (no axiom)
         args = " ".join([terms.ident(n) for n in names] + [f"H'{k + 1}" for k in range(len(hyps))])
         lines += ["", f"Lemma {name} :\n  {_forall(terms, names, hyps, goal)}.", "Proof.",
                   f"  intros {args}." if args else "  intros.",
                   f"  refine (symcal_nn _ _ ({qname} {args})).".replace(" )", ")"), "  symcal_em.", "Qed."]
-    text = "\n".join(lines)
-    if len(text) > MAX_LEMMA_CHARS:
-        raise Untranslatable(f"the case tree's Coq replay is {len(text) // 1000:,} KB, beyond the "
-                             f"{MAX_LEMMA_CHARS // 1000} KB per lemma that coqc compiles in bounded memory")
-    return text
+    blocks.append("\n".join(lines))
+    for text in blocks:
+        if len(text) > MAX_LEMMA_CHARS:
+            raise Untranslatable(f"the case tree's Coq replay is {len(text) // 1000:,} KB in one lemma, beyond the "
+                                 f"{MAX_LEMMA_CHARS // 1000} KB per lemma that coqc compiles in bounded memory")
+    return blocks
+
+
+def _chain_lemmas(name: str, tree: dict[str, Any], replay: _Replay, terms: CoqTerms, names: list[str],
+                  all_hyps: list[str], prologue: list[str], args_all: str) -> tuple[list[str], list[str]] | None:
+    """The lemmas of a root ``lemmas`` node as Coq lemmas of their own, and the proof lines of
+    the query's lemma after its prologue; None when the root's propagation already closes the
+    query (the plain replay is then short)."""
+    probe: list[str] = []
+    closed, _ = replay._propagate({}, {}, probe, "  ")
+    if closed:
+        return None
+    base = len(replay.sources)
+    done: list[tuple[str, Any]] = []  # (Coq name, the clause the kernel adds) of each lemma so far
+    blocks: list[str] = []
+
+    def uses(body: list[str]) -> list[str]:
+        """``pose proof`` lines of the earlier lemmas that ``body`` mentions (as N'j)."""
+        text = "\n".join(body)
+        return [f"  pose proof ({lem} {args_all}) as N'{j + 1}.".replace(" )", ")")
+                for j, (lem, _) in enumerate(done) if re.search(rf"\bN'{j + 1}\b", text)]
+
+    try:
+        for i, (cube, proof) in enumerate(tree["lemmas"]):
+            lits = _cube_literals(cube, "a lemma")
+            lem = f"{name}_lem{i + 1}"
+            hyps = [replay._fresh("K") for _ in lits]
+            text = " /\\ ".join(_lit_text(k, p, terms, replay.lifted) for k, p in lits)
+            pattern = hyps[-1]
+            for h in reversed(hyps[:-1]):
+                pattern = f"[{h} {pattern}]"
+            facts: dict[Any, str] = {}
+            body: list[str] = []
+            del replay.sources[base:]
+            _, full = replay._propagate({}, facts, body, "  ")  # as the kernel, before the chain's clauses
+            for j, (_, clause) in enumerate(done):
+                replay.sources.append((clause, [f"N'{j + 1}"]))
+            body.append(f"  intros {pattern}.")
+            named = {k: h for (k, _), h in zip(lits, hyps, strict=True)}
+            replay.node(proof, {**full, **dict(lits)}, {**facts, **named}, body, "  ")
+            statement = _forall(terms, names, all_hyps, f"(~ ({text}))")
+            blocks += replay.hoisted
+            replay.hoisted = []
+            blocks.append("\n".join([f"Lemma {lem} :\n  {statement}.", "Proof.", *prologue, *uses(body), *body,
+                                     "Qed."]))
+            clause = [("lit", k, not p) for k, p in lits]
+            done.append((lem, clause[0] if len(clause) == 1 else ("or", tuple(clause))))
+            assert replay.hoist is not None
+            replay.hoist[3].append((f"N'{len(done)}", f"  pose proof ({lem} {args_all}) as N'{len(done)}."
+                                    .replace(" )", ")")))
+        facts = {}
+        body = []
+        del replay.sources[base:]
+        _, full = replay._propagate({}, facts, body, "  ")
+        for j, (_, clause) in enumerate(done):
+            replay.sources.append((clause, [f"N'{j + 1}"]))
+        replay.node(tree["then"], full, facts, body, "  ")
+        blocks += replay.hoisted
+        replay.hoisted = []
+        return blocks, [*uses(body), *body]
+    finally:
+        del replay.sources[base:]
 
 
 def _lit_text(key: Any, pol: bool, terms: CoqTerms, lifted: dict[str, Any]) -> str:
@@ -516,11 +612,54 @@ class _Replay:
         # (formula, the Coq facts it comes from): every assertion, then the lifted terms' side conditions
         self.sources: list[tuple[Any, list[str]]] = [
             (q.nnf(e, True), [f"H'{k + 1}"]) for k, e in enumerate(assertions)]
+        self.q = q
+        # hoisting large branches into lemmas of their own: (base name, prologue lines, the
+        # query's arguments, [(fact name, its pose proof line)] of the chain lemmas in scope)
+        self.hoist: tuple[str, list[str], str, list[tuple[str, str]]] | None = None
+        self.hoisted: list[str] = []
+        self.hoisted_count = 0
+        self.inline_lemmas = 0
+        self.names: list[str] = []
+        self.all_hyps: list[str] = []
+        # the comparisons of each large assertion without lifted terms: (Coq text, kernel formula)
+        self.atoms: dict[str, list[tuple[str, Any]]] = {}
+        self.raw: dict[str, Any] = {}
+        for k, e in enumerate(assertions):
+            found = _comparisons(e, q.sorts)
+            if len(found) >= ATOMWISE_ATOMS and not (_lit_vars(q.nnf(e, True)) & set(lifted)):
+                try:
+                    self.atoms[f"H'{k + 1}"] = [(terms.formula(a), q.nnf(a, True)) for a in found]
+                    self.raw[f"H'{k + 1}"] = e
+                except (Untranslatable, Unsupported):
+                    pass
         for f in q.side:
             facts = sorted({side_facts[v] for v in _lit_vars(f) if v in side_facts})
             if not facts:
                 raise Untranslatable("a side condition of a lifted term has no Coq fact")
             self.sources.append((f, facts))
+
+    def _hoisted(self, sub: list[str], assign: dict[Any, bool], facts: dict[Any, str], ind: str,
+                 counter: int) -> str:
+        """The branch ``sub`` (proof lines closing False from the query's hypotheses and the
+        branch's literal facts) as a lemma of its own, ``forall vars, A1 -> ... -> An -> lit1 ->
+        ... -> litk -> False``, appended to ``self.hoisted``; the line that applies it here."""
+        name, prologue, args_all, pose = self.hoist
+        self.hoisted_count += 1
+        lem = f"{name}_sub{self.hoisted_count}"
+        text = "\n".join(sub)
+        # every fact named in the branch that was in scope before it: its literal becomes a hypothesis
+        used = [(k, n) for k, n in facts.items() if (k in assign or k[0] == "atom")
+                and re.search(rf"(?<![\w']){re.escape(n)}\b", text)]
+        hyps = [(k[1] if k[2] else f"(~ {k[1]})") if k[0] == "atom"
+                else _lit_text(k, assign[k], self.terms, self.lifted) for k, _ in used]
+        statement = _forall(self.terms, self.names, [*self.all_hyps, *hyps], "False")
+        intro = " ".join(n for _, n in used)
+        poses = [line for tag, line in pose if re.search(rf"(?<![\w']){re.escape(tag)}\b", text)]
+        self.hoisted.append("\n".join([f"Lemma {lem} :\n  {statement}.", "Proof.", *prologue, *poses,
+                                       *([f"  intros {intro}."] if intro else []), *sub, "Qed."]))
+        # a split's fact reads 0 <= p or 0 < p (Rlt_le_dec / Rle_lt_dec), the hypothesis -p <= 0 or -p < 0
+        args = " ".join(f"ltac:(clear - {n}; lra)" if n.startswith("S'") else n for _, n in used)
+        return f"{ind}exact ({lem} {args_all} {args})".rstrip().replace(" )", ")") + "."
 
     def _fresh(self, prefix: str) -> str:
         self.counter += 1
@@ -539,26 +678,89 @@ class _Replay:
                     continue
                 deps = [facts[k] for k in _keys(f) if k in assign and k in facts]
                 using = " ".join(dict.fromkeys([*origin, *deps]))
+                atomwise = self.atoms.get(origin[0]) if len(origin) == 1 else None
                 if g is False:
-                    lines.append(f"{ind}clear - {using}; lra.")
+                    if atomwise is not None:
+                        self._atomwise(origin[0], atomwise, assign, facts, None, "", lines, ind)
+                    else:
+                        lines.append(f"{ind}clear - {using}; lra.")
                     return True, assign
                 units = [g] if g[0] == "lit" else [u for u in g[1] if g[0] == "and" and u[0] == "lit"]
                 for _, key, pol in units:
                     if key in assign:
                         if assign[key] != pol:
-                            lines.append(f"{ind}clear - {using}; lra.")
+                            lines.append(f"{ind}clear - {using} {facts.get(key, '')}; lra.")
                             return True, assign
                         continue
                     if key[0] != "lin":
                         raise Untranslatable("a Boolean literal in the query")
                     name = self._fresh("L")
-                    lines.append(f"{ind}assert ({name} : {_lit_text(key, pol, self.terms, self.lifted)}) by "
-                                 f"(clear - {using}; lra).")
+                    if atomwise is not None:
+                        opener = f"{ind}assert ({name} : {_lit_text(key, pol, self.terms, self.lifted)})."
+                        self._atomwise(origin[0], atomwise, assign, facts, (key, pol), opener, lines, ind)
+                    else:
+                        lines.append(f"{ind}assert ({name} : {_lit_text(key, pol, self.terms, self.lifted)}) by "
+                                     f"(clear - {using}; lra).")
                     assign[key] = pol
                     facts[key] = name
                     new = True
             if not new:
                 return False, assign
+
+    def _atomwise(self, source: str, atoms: list[tuple[str, Any]], assign: dict[Any, bool], facts: dict[Any, str],
+                  goal: tuple[Any, bool] | None, opener: str, lines: list[str], ind: str) -> None:
+        """One propagation step from a large assertion without ``lra`` over it (Micromega's
+        propositional search is exponential in its atoms: a 30-atom ``~ (A <-> B)`` took minutes
+        per literal): the goal literal is decided (its negation assumed), each comparison of the
+        assertion whose value the branch's literals fix is proved or refuted by a small ``lra``
+        from those literals (once per branch: kept in ``facts`` under ``("atom", text, value)``),
+        and ``tauto`` closes (the assertion evaluates to False in strong Kleene logic, which
+        intuitionistic logic proves from decided atoms).  ``goal``: the literal that ``opener``
+        (``assert (L : ...).``) states, or None to close the branch."""
+        inner = ind + "  " if goal is not None else ind
+        local: list[str] = []
+        known: list[str] = [source]
+        values: dict[str, tuple[bool, str]] = {}
+        z_key = goal[0] if goal is not None else None
+        z = self._fresh("Z") if goal is not None else ""
+        trial = {**assign, z_key: not goal[1]} if goal is not None else assign
+        for text, f in atoms:
+            v = simplify(f, trial)
+            if not isinstance(v, bool):
+                continue
+            keys = _keys(f)
+            if z_key is not None and z_key in keys:
+                deps = " ".join(dict.fromkeys(z if k == z_key else facts[k] for k in keys if k == z_key or k in facts))
+                a = self._fresh("A")
+                local.append(f"{inner}assert ({a} : {text if v else f'~ {text}'}) by (clear - {deps}; lra).")
+                known.append(a)
+                values[text] = (v, a)
+                continue
+            tag = ("atom", text, v)
+            if tag not in facts:
+                deps = " ".join(dict.fromkeys(facts[k] for k in keys if k in facts))
+                if not deps and keys:
+                    continue
+                a = self._fresh("A")
+                lines.append(f"{ind}assert ({a} : {text if v else f'~ {text}'}) by "
+                             f"({f'clear - {deps}; ' if deps else ''}lra).")
+                facts[tag] = a
+            known.append(facts[tag])
+            values[text] = (v, facts[tag])
+        if goal is not None:
+            key, pol = goal
+            p, strict = constraint_of(key, pol)
+            dec = "Rlt_le_dec" if strict else "Rle_lt_dec"
+            lines += [opener, f"{ind}{{", f"{inner}destruct ({dec} {self.terms.poly(p, self.lifted)} 0) as [{z}|{z}]; "
+                      f"[exact {z} | exfalso]."]
+        lines += local
+        kleene = _Kleene(self.terms, values)
+        if kleene.value(self.raw[source]) is False:  # false at these atoms: a proof term of False from it
+            lines.append(f"{inner}exact {kleene.refute(self.raw[source], source)}.")
+        else:  # pragma: no cover - the kernel's propagation says it is false
+            lines.append(f"{inner}clear - {' '.join(dict.fromkeys(known))}; tauto.")
+        if goal is not None:
+            lines.append(f"{ind}}}")
 
     def node(self, node: Any, assign: dict[Any, bool], facts: dict[Any, str], lines: list[str], ind: str) -> None:
         facts = dict(facts)
@@ -577,7 +779,13 @@ class _Replay:
             lines.append(f"{ind}destruct ({dec} {self.terms.poly(p, self.lifted)} 0) as [{s}|{s}].")
             for branch, value in (("then", pol), ("else", not pol)):
                 lines.append(f"{ind}{{")
-                self.node(node[branch], {**full, key: value}, {**facts, key: s}, lines, ind + "  ")
+                sub: list[str] = []
+                counter = self.counter
+                self.node(node[branch], {**full, key: value}, {**facts, key: s}, sub, ind + "  ")
+                if self.hoist is not None and self.inline_lemmas == 0 and \
+                        sum(len(x) + 1 for x in sub) > SUBTREE_CHARS:
+                    sub = [self._hoisted(sub, {**full, key: value}, {**facts, key: s}, ind + "  ", counter)]
+                lines += sub
                 lines.append(f"{ind}}}")
             return
         if "cases" in node:
@@ -628,6 +836,7 @@ class _Replay:
         """A ``lemmas`` node: each ``~ (cube)`` asserted and proved by its tree, then a source of
         propagation (as the kernel adds its clause) for the later lemmas and the final tree."""
         added = len(self.sources)
+        self.inline_lemmas += 1
         try:
             for cube, proof in node["lemmas"]:
                 lits = _cube_literals(cube, "a lemma")
@@ -637,13 +846,14 @@ class _Replay:
                 for h in reversed(hyps[:-1]):
                     pattern = f"[{h} {pattern}]"
                 lines += [f"{ind}assert ({name} : ~ ({text})).", f"{ind}{{", f"{ind}  intros {pattern}."]
-                self.node(proof, {**full, **dict(lits)}, {**facts, **{k: h for (k, _), h in zip(lits, hyps, strict=True)}},
-                          lines, ind + "  ")
+                named = {k: h for (k, _), h in zip(lits, hyps, strict=True)}
+                self.node(proof, {**full, **dict(lits)}, {**facts, **named}, lines, ind + "  ")
                 lines.append(f"{ind}}}")
                 clause = [("lit", k, not p) for k, p in lits]
                 self.sources.append((clause[0] if len(clause) == 1 else ("or", tuple(clause)), [name]))
             self.node(node["then"], full, facts, lines, ind)
         finally:
+            self.inline_lemmas -= 1
             del self.sources[added:]
 
     def _cases(self, node: Any, full: dict[Any, bool], facts: dict[Any, str], lines: list[str], ind: str) -> None:
@@ -701,6 +911,163 @@ class _Replay:
                 return
         self.node(tree, {**full, **dict(cube)}, {**facts, **{k: n for (k, _), n in zip(cube, names, strict=True)}},
                   lines, ind)
+
+
+class _Kleene:
+    """Proof terms for a formula ``F`` whose value strong Kleene logic fixes from decided
+    comparisons (``facts``: Coq text of a comparison -> (value, the name of its fact or of its
+    negation's)), along the structure :meth:`CoqTerms.formula` gives ``F``: :meth:`refute` turns a
+    proof ``h`` of a false ``F`` into a proof of ``False``, :meth:`proof` proves a true ``F``.
+    Coq only type-checks the term (no search), and every binder's type is known from ``h``."""
+
+    def __init__(self, terms: CoqTerms, facts: dict[str, tuple[bool, str]]) -> None:
+        self.terms, self.facts = terms, facts
+        self.counter = 0
+        self._values: dict[int, bool | None] = {}
+
+    def _fresh(self) -> str:
+        self.counter += 1
+        return f"k'{self.counter}"
+
+    def _parts(self, e: Any) -> tuple[str, list[Any]]:
+        op, args = e[0], e[1:]
+        if op == "=" and len(args) == 2 and is_bool(args[0], self.terms.sorts):
+            return "iff", args
+        return op, args
+
+    def value(self, e: Any) -> bool | None:
+        """True, False or None (undecided) at the facts."""
+        if e in ("true", "false"):
+            return e == "true"
+        if not isinstance(e, list) or not e:
+            return None
+        hit = self._values.get(id(e), 0)
+        if hit != 0:
+            return hit  # type: ignore[return-value]
+        op, args = self._parts(e)
+        vs = [self.value(a) for a in args] if op in ("and", "or", "not", "=>", "iff") else []
+        out: bool | None
+        if op == "and" and args:
+            out = False if False in vs else True if all(v is True for v in vs) else None
+        elif op == "or" and args:
+            out = True if True in vs else False if all(v is False for v in vs) else None
+        elif op == "not" and len(args) == 1:
+            out = None if vs[0] is None else not vs[0]
+        elif op == "=>" and len(args) >= 2:
+            out = vs[-1]
+            for v in reversed(vs[:-1]):
+                out = True if v is False or out is True else False if v is True and out is False else None
+        elif op == "iff":
+            out = None if None in vs else vs[0] == vs[1]
+        elif op in RELATIONS or op in ("=", "distinct"):
+            hit2 = self.facts.get(self.terms.formula(e))
+            out = hit2[0] if hit2 else None
+        else:
+            out = None
+        self._values[id(e)] = out
+        return out
+
+    def refute(self, e: Any, h: str) -> str:
+        """A proof of False from ``h`` : ``e`` (``e`` false)."""
+        if e == "false":
+            return h
+        op, args = self._parts(e)
+        if op in RELATIONS or op in ("=", "distinct"):
+            return f"({self.facts[self.terms.formula(e)][1]} {h})"
+        if op == "and":
+            if len(args) == 1:
+                return self.refute(args[0], h)
+            i = next(k for k, a in enumerate(args) if self.value(a) is False)
+            return self.refute(args[i], _proj_path(i, len(args), h))
+        if op == "or":
+            if len(args) == 1:
+                return self.refute(args[0], h)
+            x, rest = self._fresh(), self._fresh()
+            tail = self.refute(args[-1], rest)
+            for a in reversed(args[1:-1]):
+                y, r = self._fresh(), self._fresh()
+                tail = f"(match {r} with or_introl {y} => {self.refute(a, y)} | or_intror {rest} => {tail} end)"
+                rest = r
+            return f"(match {h} with or_introl {x} => {self.refute(args[0], x)} | or_intror {rest} => {tail} end)"
+        if op == "not":
+            return f"({h} {self.proof(args[0])})"
+        if op == "=>":
+            # A1 -> (A2 -> ... -> C): all premises true and the conclusion false
+            term = h
+            for a in args[:-1]:
+                term = f"({term} {self.proof(a)})"
+            return self.refute(args[-1], term)
+        if op == "iff":
+            a, b = args
+            if self.value(a):
+                return self.refute(b, f"(proj1 {h} {self.proof(a)})")
+            return self.refute(a, f"(proj2 {h} {self.proof(b)})")
+        raise Untranslatable(f"cannot refute {op!r} atom by atom")
+
+    def proof(self, e: Any) -> str:
+        """A proof of ``e`` (``e`` true)."""
+        if e == "true":
+            return "I"
+        op, args = self._parts(e)
+        if op in RELATIONS or op in ("=", "distinct"):
+            return self.facts[self.terms.formula(e)][1]
+        if op == "and":
+            term = self.proof(args[-1])
+            for a in reversed(args[:-1]):
+                term = f"(conj {self.proof(a)} {term})"
+            return term
+        if op == "or":
+            if len(args) == 1:
+                return self.proof(args[0])
+            i = next(k for k, a in enumerate(args) if self.value(a) is True)
+            term = self.proof(args[i]) if i == len(args) - 1 else f"(or_introl {self.proof(args[i])})"
+            for _ in range(i):
+                term = f"(or_intror {term})"
+            return term
+        if op == "not":
+            x = self._fresh()
+            return f"(fun {x} : {self.terms.formula(args[0])} => {self.refute(args[0], x)})"
+        if op == "=>":
+            first, rest = args[0], args[1:]
+            x = self._fresh()
+            t = self.terms.formula(first)
+            if self.value(first) is False:
+                return f"(fun {x} : {t} => False_ind _ {self.refute(first, x)})"
+            tail = rest[0] if len(rest) == 1 else ["=>", *rest]
+            return f"(fun {x} : {t} => {self.proof(tail)})"
+        if op == "iff":
+            a, b = args
+            ta, tb = self.terms.formula(a), self.terms.formula(b)
+            x, y = self._fresh(), self._fresh()
+            if self.value(a):
+                return f"(conj (fun {x} : {ta} => {self.proof(b)}) (fun {y} : {tb} => {self.proof(a)}))"
+            return (f"(conj (fun {x} : {ta} => False_ind _ {self.refute(a, x)}) "
+                    f"(fun {y} : {tb} => False_ind _ {self.refute(b, y)}))")
+        raise Untranslatable(f"cannot prove {op!r} atom by atom")
+
+
+def _proj_path(i: int, n: int, h: str = "h") -> str:
+    """The proof of the i-th conjunct (from 0) of an n-ary conjunction ``h`` (right-nested)."""
+    path = h
+    for _ in range(i):
+        path = f"(proj2 {path})"
+    return path if i == n - 1 else f"(proj1 {path})"
+
+
+def _comparisons(e: Any, sorts: dict[str, str]) -> list[Any]:
+    """The arithmetic comparisons of formula ``e`` (an s-expression after ``expand_lets``), each once."""
+    out: dict[str, Any] = {}
+    stack = [e]
+    while stack:
+        x = stack.pop()
+        if not isinstance(x, list) or not x:
+            continue
+        op = x[0]
+        if op in RELATIONS or (op in ("=", "distinct") and len(x) >= 3 and not is_bool(x[1], sorts)):
+            out.setdefault(show(x), x)
+        elif op in ("and", "or", "not", "=>", "xor", "ite", "=", "distinct"):
+            stack.extend(x[1:])
+    return list(out.values())
 
 
 def _keys(f: Any) -> list[Any]:
@@ -966,11 +1333,19 @@ def coqc_available() -> bool:
     return shutil.which("coqc") is not None
 
 
-def run_coqc(path: Path, timeout: float = 600.0, memory_mb: int = 4096) -> tuple[bool, float, str]:
+def _clean(path: Path) -> None:
+    """Remove what coqc wrote beside ``path``."""
+    for ext in (".vo", ".vok", ".vos", ".glob"):
+        path.with_suffix(ext).unlink(missing_ok=True)
+    (path.parent / f".{path.stem}.aux").unlink(missing_ok=True)
+
+
+def run_coqc(path: Path, timeout: float = 600.0, memory_mb: int = 4096, keep: bool = False) -> tuple[bool, float, str]:
     """Compile ``path`` with ``coqc`` (in its directory, at most ``timeout`` seconds and
     ``memory_mb`` MB of address space); (compiled, seconds, error text).  A file containing
     ``Admitted``, ``admit`` or a command that assumes (``Axiom``, ``Parameter``, ``Hypothesis``,
-    ``Variable``, ``Context``, ``Conjecture``) counts as failed."""
+    ``Variable``, ``Context``, ``Conjecture``) counts as failed.  ``keep``: leave the compiled
+    ``.vo`` for a file that imports this one."""
     exe = shutil.which("coqc")
     if exe is None:
         return False, 0.0, "coqc is not on PATH"
@@ -987,9 +1362,8 @@ def run_coqc(path: Path, timeout: float = 600.0, memory_mb: int = 4096) -> tuple
     except subprocess.TimeoutExpired:
         return False, time.perf_counter() - start, f"coqc ran past {timeout:g} s"
     secs = time.perf_counter() - start
-    for ext in (".vo", ".vok", ".vos", ".glob"):
-        path.with_suffix(ext).unlink(missing_ok=True)
-    (path.parent / f".{path.stem}.aux").unlink(missing_ok=True)
+    if not keep or r.returncode != 0:  # keep: a later part imports this one
+        _clean(path)
     if r.returncode != 0:
         return False, secs, (r.stderr or r.stdout).strip()[-2000:]
     return True, secs, ""
@@ -1058,3 +1432,205 @@ def export_coq(claims: Sequence[Claim], directory: str | Path, *, timeout: float
                                                       f"{got.seconds:.1f} s)"))
     (out_dir / "README.md").write_text(_index(result))
     return result
+
+
+# ---------------------------------------------------------------------------------------
+# from certificate files (symcal check --certificates DIR)
+# ---------------------------------------------------------------------------------------
+
+# A claim's Coq text beyond this is written as several files, each importing the one before
+# (``Require Import``), so that no coqc run faces the whole replay (Lemma 16 at m = 4: MBs).
+MAX_FILE_CHARS = 250_000
+# One decision's Coq text beyond this is listed, not written: at about 10 s of coqc per 100 KB
+# (Lemma 16 at m = 4, one of its 76 parts: 400 KB in 2 files, 28 s), 4 MB is several minutes.
+MAX_DECISION_CHARS = 4_000_000
+
+
+def _cert_blocks(base: str, cert: dict[str, Any], follow_tree: bool) -> list[tuple[str, str]]:
+    """(Coq kind, text) blocks for one kernel certificate, in dependency order; ``all`` is
+    split into its parts, a ``node`` certificate into one block per query."""
+    kind = cert.get("kind")
+    if kind == "all":
+        out: list[tuple[str, str]] = []
+        for k, (label, part) in enumerate(cert["parts"]):
+            slug = lemma_name(re.sub(r"^\s*m\s*=\s*\d+\s*,?\s*", "", str(label))).strip("_")
+            tail = slug[:60] if slug and not slug.startswith("claim_") else f"part{k + 1}"
+            blocks = _cert_blocks(lemma_name(f"{base}_{tail}"), part, follow_tree)
+            if blocks:
+                blocks[0] = (blocks[0][0], f"(* {_comment(str(label))} *)\n" + blocks[0][1])
+            out += blocks
+        return out
+    if kind == "farkas":
+        return [("farkas", t) for t in farkas_lemmas(base, cert, follow_tree=follow_tree)]
+    if kind == "node":
+        out = []
+        for t, body in cert["queries"]:
+            sub = lemma_name(f"{base}_{'_'.join(map(str, t)) if isinstance(t, list) else t}")
+            out += [("node", x) for x in farkas_lemmas(sub, body, follow_tree=follow_tree)]
+        return out
+    if kind == "identity":
+        return [("identity", identity_lemma(base, cert))]
+    if kind == "witness":
+        return [("witness", witness_lemma(base, cert))]
+    raise Untranslatable(f"a certificate of kind {kind!r} has no Coq translation here (interval: ball arithmetic; "
+                         f"quadratic: the calibration engine's reduction; matrix: exact linear algebra)")
+
+
+def _read_certificates(cert_dir: Path) -> dict[str, list[dict[str, Any]]]:
+    """Certificate files of ``cert_dir`` grouped by claim id, each claim's by size."""
+    import json
+
+    from symcal.errors import invalid
+
+    if not cert_dir.is_dir():
+        raise invalid("--from-certificates", str(cert_dir), "a folder written by symcal check --certificates")
+    by_claim: dict[str, list[dict[str, Any]]] = {}
+    for path in sorted(cert_dir.glob("*.json")):
+        try:
+            rec = json.loads(path.read_text())
+        except (OSError, ValueError):
+            continue
+        if isinstance(rec, dict) and isinstance(rec.get("claim"), str):
+            rec["_file"] = path.name
+            by_claim.setdefault(rec["claim"], []).append(rec)
+    for recs in by_claim.values():
+        recs.sort(key=lambda r: (r.get("size") is not None, r.get("size") or 0))
+    return by_claim
+
+
+def _files_of(base: str, blocks: list[str], directory: Path, header: str) -> list[Path]:
+    """Write ``blocks`` as ``<base>.v`` or, beyond ``MAX_FILE_CHARS``, as ``<base>.v``,
+    ``<base>_2.v``, ... each importing the one before."""
+    chunks: list[list[str]] = [[]]
+    size = 0
+    for b in blocks:
+        if chunks[-1] and size + len(b) > MAX_FILE_CHARS:
+            chunks.append([])
+            size = 0
+        chunks[-1].append(b)
+        size += len(b)
+    paths: list[Path] = []
+    for k, chunk in enumerate(chunks):
+        name = base if k == 0 else f"{base}_{k + 1}"
+        path = directory / f"{name}.v"
+        body = "\n\n".join(chunk)
+        if k == 0:
+            helpers = "".join("\n" + text for dec, text in _ITE_LEMMAS.items()
+                              if f"symcal_ite_{dec} " in "".join(blocks))
+            path.write_text(header + "\n" + PRELUDE + helpers + "\n" + body + "\n")
+        else:
+            path.write_text(header + f"\n(* part {k + 1} of {len(chunks)} *)\nRequire Import Reals Lra Psatz.\n"
+                            f"Require Import {' '.join(p.stem for p in paths)}.\nOpen Scope R_scope.\n\n" + body + "\n")
+        paths.append(path)
+    return paths
+
+
+def _cert_header(claim: Any, rec: dict[str, Any], kinds: list[str], reduced: str) -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        ver = version("symcal")
+    except PackageNotFoundError:  # pragma: no cover
+        ver = "unknown"
+    lines = [f"claim     : {rec['claim']}" + (f" at m = {rec['size']}" if rec.get("size") is not None else "")]
+    if claim is not None:
+        lines.append(f"citation  : {claim.citation.paper}, {claim.citation.location}")
+    lines += [f"statement : {rec.get('text', '')}",
+              f"symcal    : {rec.get('status')} ({rec.get('scope', '')}); "
+              f"certificates: {', '.join(sorted(set(kinds)))}; "
+              f"from {rec['_file']}"]
+    if rec.get("status") == "refuted":
+        lines.append("scope     : the lemma states that the claim is FALSE at this size: its negation, shown at an "
+                     "exact rational counterexample")
+    if reduced:
+        lines.append("scope     : the lemmas below are what symcal's certificate proves; the claim follows from them "
+                     f"by these steps, NOT formalised here: {reduced}")
+    lines.append(f"generated by symcal {ver} (symcal export --coq --from-certificates); no axioms beyond Coq's Reals")
+    return "(* " + "\n   ".join(_comment(x) for x in lines) + " *)\n"
+
+
+def export_certificates(claims: Sequence[Claim], cert_dir: str | Path, directory: str | Path, *,
+                        check: bool = False, follow_tree: bool = True, coqc_timeout: float = 600.0,
+                        progress: Callable[[str], None] | None = None) -> ExportResult:
+    """Write the certificates of ``symcal check --certificates CERT_DIR`` as Coq files, without
+    deciding anything again: for each claim of ``claims`` and each of its certificate files (one
+    per size of a sized claim), the kernel re-checks the certificate and the file becomes
+    ``<id>.v`` or ``<id>_m<size>.v`` (several parts ``..._2.v``, ... importing each other when the
+    text is beyond ``MAX_FILE_CHARS``).  A claim without a file, a decision whose certificate is
+    missing, rejected or has no Coq translation, is listed in ``README.md`` with the reason; a
+    sized claim with some sizes exported is listed there too, for the sizes that are not.
+    ``check``: compile every file with ``coqc`` (in order, each part after the one it imports)."""
+    from symcal.errors import invalid
+    from symcal.kernel import check as kernel_check
+
+    out_dir = Path(directory)
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise invalid("--coq", str(directory), "a directory symcal can create and write", str(e)) from None
+    if check and not coqc_available():
+        raise invalid("--check", True, "coqc on PATH", "install Coq (apt-get install coq) or drop --check")
+    records = _read_certificates(Path(cert_dir))
+    result = ExportResult(out_dir)
+    for i, claim in enumerate(claims):
+        recs = records.get(claim.id, [])
+        if not recs:
+            result.skipped.append((claim.id, "no certificate file: symcal check --certificates writes one only for a "
+                                             "decisive verdict (proved, refuted, witnessed)"))
+            continue
+        for rec in recs:
+            where = claim.id + (f" at m = {rec['size']}" if rec.get("size") is not None else "")
+            base = lemma_name(claim.id) + (f"_m{rec['size']}" if rec.get("size") is not None else "")
+            why = _one_record(claim, rec, base, out_dir, result, kernel_check, follow_tree, check, coqc_timeout)
+            if why:
+                result.skipped.append((where, why[:400]))
+            if progress:
+                progress(f"[{i + 1}/{len(claims)}] {where}: {why[:100] if why else 'written'}")
+    (out_dir / "README.md").write_text(_index(result))
+    return result
+
+
+def _one_record(claim: Any, rec: dict[str, Any], base: str, out_dir: Path, result: ExportResult,
+                kernel_check: Callable[[Any], dict[str, Any]], follow_tree: bool, check: bool,
+                coqc_timeout: float) -> str:
+    """Export one certificate file; '' or why not."""
+    cert = rec.get("certificate") or {}
+    body = cert.get("body")
+    missing = cert.get("missing") or []
+    if body is None:
+        return "no certificate (" + "; ".join(f"{lab}: {w}" for lab, w in missing)[:300] + ")"
+    if missing:
+        return "a piece has no certificate (" + "; ".join(f"{lab}: {w}" for lab, w in missing)[:300] + ")"
+    res = kernel_check(body)
+    if not res["checked"]:
+        return f"the kernel does not accept the certificate ({res['reason'][:200]})"
+    try:
+        blocks = _cert_blocks(base, body, follow_tree)
+    except (Untranslatable, Unsupported) as e:
+        return str(e)
+    except RecursionError:
+        return "the certificate is nested too deeply to translate"
+    total = sum(len(t) for _, t in blocks)
+    if total > MAX_DECISION_CHARS:
+        return (f"the Coq replay is {total / 1e6:.1f} MB ({len(blocks)} lemmas), beyond the "
+                f"{MAX_DECISION_CHARS / 1e6:g} MB per decision exported (about {total / 1e4:.0f} s of coqc)")
+    kinds = [k for k, _ in blocks]
+    steps = [s for s in rec.get("reductions") or [] if s.get("kind")]
+    reduced = "; ".join(dict.fromkeys(
+        f"{s['kind']} ({'re-checked by symcal kernel' if s.get('checked_by_kernel') else 'trusted'})" for s in steps))
+    if "node" in kinds and "node" not in reduced:
+        reduced = "; ".join(x for x in (reduced, "node symmetry and the per-tuple queries (re-derived by symcal's "
+                                                 "kernel)") if x)
+    header = _cert_header(claim, rec, kinds, reduced)
+    paths = _files_of(base, [t for _, t in blocks], out_dir, header)
+    files = [CoqFile(rec["claim"] + (f" at m = {rec['size']}" if rec.get("size") is not None else "")
+                     + (f" (part {k + 1} of {len(paths)})" if len(paths) > 1 else ""), p,
+                     re.findall(r"^Lemma (\S+)", p.read_text(), flags=re.M), kinds, reduced)
+             for k, p in enumerate(paths)]
+    if check:
+        for k, f in enumerate(files):
+            f.compiled, f.seconds, f.coqc_error = run_coqc(f.path, timeout=coqc_timeout, keep=k + 1 < len(files))
+        for f in files[:-1]:
+            _clean(f.path)
+    result.files.extend(files)
+    return ""

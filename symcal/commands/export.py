@@ -2,11 +2,15 @@
 
     symcal export --coq DIR [PATTERN ...] [--check] [--timeout S] [--jobs N] [--certify-seconds S]
                   [--theorems FILE [--with-library]]
+    symcal export --coq DIR --from-certificates CERTS [PATTERN ...] [--check]
 
 Decides the claims, builds their certificates, has symcal's kernel check them, and writes each
 claim whose every piece is certified as a Coq file ``DIR/<id>.v`` (dots as ``_``) (:mod:`symcal.export_coq`);
 ``DIR/README.md`` indexes the files and lists the claims not exported, with the reason.  Prints
-one summary line.  ``--check`` compiles every file with ``coqc`` and reports each failure.
+one summary line.  ``--from-certificates CERTS`` decides nothing: it reads the certificate
+files of ``symcal check --certificates CERTS`` (one per decision), has the kernel re-check each and
+writes one file per decision (``<id>_m<size>.v`` for a sized claim; a long replay as several
+files, each importing the one before).  ``--check`` compiles every file with ``coqc`` and reports each failure.
 Exit code 0 when every file written compiles (or without ``--check``), 1 when one does not,
 2 on bad input.
 """
@@ -33,6 +37,8 @@ def register(sub: Any) -> None:
     sp.add_argument("--certify-seconds", type=_certify_seconds, default=5.0, metavar="S",
                     help="seconds to build the certificate of each piece of evidence (default 5, as check --certify; "
                          "a large case tree needs more)")
+    sp.add_argument("--from-certificates", metavar="CERTS", default=None,
+                    help="export the certificate files symcal check --certificates CERTS wrote, deciding nothing again")
     common.add_theorems_options(sp)
     sp.set_defaults(fn=run)
 
@@ -50,18 +56,23 @@ def _certify_seconds(text: str) -> float:
 
 
 def run(args: argparse.Namespace) -> int:
-    from symcal.export_coq import coqc_available, export_coq
+    from symcal.export_coq import coqc_available, export_certificates, export_coq
     from symcal.library import select
 
     if not args.coq.strip():
         raise invalid("--coq", args.coq, "a directory name")
     if args.check and not coqc_available():
         raise invalid("--check", True, "coqc on PATH", "install Coq (e.g. apt-get install coq) or drop --check")
+    if args.from_certificates is not None and not args.from_certificates.strip():
+        raise invalid("--from-certificates", args.from_certificates, "a folder written by symcal check --certificates")
     claims = select(common.load_claims(args), args.patterns)
-    bar = common.start_progress(desc="deciding")
+    bar = common.start_progress(desc="exporting" if args.from_certificates else "deciding")
     try:
-        result = export_coq(claims, args.coq, timeout=args.timeout, jobs=args.jobs, check=args.check,
-                            certify_seconds=args.certify_seconds, progress=bar)
+        if args.from_certificates is not None:
+            result = export_certificates(claims, args.from_certificates, args.coq, check=args.check, progress=bar)
+        else:
+            result = export_coq(claims, args.coq, timeout=args.timeout, jobs=args.jobs, check=args.check,
+                                certify_seconds=args.certify_seconds, progress=bar)
     finally:
         common.end_progress()
     for f in result.files:
