@@ -18,10 +18,23 @@ from symcal.errors import InvalidClaim, NoBackendAvailable
 
 POINT_SECONDS = 10.0  # CPU seconds to decide a relation at one exact point
 
-__all__ = ["Translator", "evaluate_exact", "truth_at", "model_fraction", "UNDECIDED", "Domain", "symbol_domain",
-           "assumption_constraints", "assumptions_hold", "definedness", "defined_at", "domain_text", "exact_scope"]
+__all__ = ["Translator", "lattice", "evaluate_exact", "truth_at", "model_fraction", "UNDECIDED", "Domain",
+           "symbol_domain", "assumption_constraints", "assumptions_hold", "definedness", "defined_at", "domain_text",
+           "exact_scope"]
 
 UNDECIDED = object()
+
+
+def lattice(e: sympy.Max | sympy.Min | sympy.Abs, args: list[Any]) -> Any:
+    """``Max`` / ``Min`` / ``Abs`` of z3 terms ``args`` (already translated) as if-then-else."""
+    import z3
+
+    if isinstance(e, sympy.Abs):
+        return z3.If(args[0] >= 0, args[0], -args[0])
+    out = args[0]
+    for a in args[1:]:
+        out = z3.If(a > out, a, out) if isinstance(e, sympy.Max) else z3.If(a < out, a, out)
+    return out
 
 
 class Translator:
@@ -125,15 +138,8 @@ class Translator:
             for expr, cond in reversed(branches):
                 out = z3.If(self(cond), self(expr), out)
             return out
-        if isinstance(e, sympy.Max | sympy.Min):
-            args = [self(a) for a in e.args]
-            out = args[0]
-            for a in args[1:]:
-                out = z3.If(a > out, a, out) if isinstance(e, sympy.Max) else z3.If(a < out, a, out)
-            return out
-        if isinstance(e, sympy.Abs):
-            a = self(e.args[0])
-            return z3.If(a >= 0, a, -a)
+        if isinstance(e, sympy.Max | sympy.Min | sympy.Abs):
+            return lattice(e, [self(a) for a in e.args])
         name = type(e).__name__
         raise NoBackendAvailable(
             f"z3 does not support {name} (in {sympy.sstr(e)[:80]}); such claims need the "

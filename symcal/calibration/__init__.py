@@ -63,7 +63,8 @@ from symcal.calibration.region import CalibratedRegion
 from symcal.limits import TimeLimitReached, run_limited
 from symcal.verdicts import CrossCheck, Status, Verdict
 
-__all__ = ["check_calibration", "calibrated_region", "check_file", "setup", "recheck_witness", "Surrogate", "Link",
+__all__ = ["check_calibration", "calibrated_region", "check_file", "setup", "recheck_witness", "regret", "Surrogate",
+           "Link",
            "CalibrationWitness", "CalibratedRegion", "Precondition", "DEFINITION"]
 
 
@@ -206,6 +207,22 @@ def check_file(path: str | Path, *, timeout: float = 60, progress: Any = None,
     kw = read_problem_file(path)
     s = setup(kw["loss"], kw["surrogate"], kw["link"], noise=kw["noise"], name=kw["name"], timeout=seconds)
     return s, _decide(s, seconds, cross, progress)
+
+
+def regret(loss: Any, surrogate: Any, link: Any, *, noise: Any = None, timeout: float = 60) -> Any:
+    """How much regret the surrogate transfers: for a binary margin loss (the 0-1 loss, the sign
+    link, ``psi_2(u) = psi_1(-u)``), its psi-transform (Bartlett, Jordan & McAuliffe 2006) computed
+    and checked exactly, so that ``psi(R_01(f) - R_01*) <= R_phi(f) - R_phi*`` for every f; other
+    problems get ``unknown`` with the reason (:mod:`symcal.calibration.regret`).  Runs in a child
+    limited to ``timeout`` CPU seconds."""
+    from symcal.calibration.regret import Regret, psi_transform
+
+    seconds = _seconds(timeout)
+    s = setup(loss, surrogate, link, noise=noise, timeout=seconds)
+    try:
+        return run_limited(psi_transform, s, timeout=seconds, what="the regret bound")
+    except TimeLimitReached as e:
+        return Regret(Status.UNKNOWN, reason=f"gave up after {e.seconds:g} s")
 
 
 def recheck_witness(loss: Any, surrogate: Any, link: Any, witness: CalibrationWitness, *,

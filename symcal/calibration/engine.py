@@ -402,6 +402,11 @@ def polyhedral_form(s: Setup) -> Polyhedral | str:
                 if c < 0:
                     return f"psi_{y + 1} has a concave part {sympy.sstr(term)} (a negative multiple of Max)"
                 pieces = _pieces(rest.args, u, 1)
+                if pieces is None:  # nested: Max(0, Abs(u1 - 1) - 1/4) is Max(0, u1 - 5/4, 3/4 - u1)
+                    from symcal.calibration.convexity import max_of_affine
+
+                    flat = max_of_affine(rest, u)
+                    pieces = tuple(flat) if flat is not None else None
             elif isinstance(rest, sympy.Min):
                 if c > 0:
                     return f"psi_{y + 1} has a concave part {sympy.sstr(term)} (a positive multiple of Min)"
@@ -454,13 +459,28 @@ def polyhedral_form(s: Setup) -> Polyhedral | str:
 
 
 def _same_values(e: Any, poly: Polyhedral, y: int, u: list[sympy.Symbol], d: int) -> bool:
-    rng = random.Random(y)
-    for _ in range(24):
-        pt = [Fraction(rng.randint(-60, 60), rng.randint(1, 9)) for _ in range(d)]
-        val = e.xreplace({sym: sympy.Rational(*_nd(x)) for sym, x in zip(u, pt, strict=True)})
-        if not val.is_Rational or Fraction(int(val.p), int(val.q)) != poly.value(y, pt):
-            return False
-    return True
+    """psi_y equals its polyhedral form everywhere, decided exactly: z3 (linear arithmetic with
+    Max / Abs / Min as if-then-else) finds no u where they differ.  Undecided counts as different."""
+    import z3
+
+    from symcal.backends.translate import Translator
+
+    tr = Translator()
+    try:
+        lhs = tr(e)
+    except Exception:  # noqa: BLE001 - not translatable: not shown equal
+        return False
+    uz = [tr.var(x) for x in u]
+    rhs = _zlin(list(poly.affine[y][0]), uz) + _q(poly.affine[y][1])
+    for T, pieces in enumerate(poly.terms):
+        if poly.weight[T][y]:
+            vals = [_zlin(list(pa), uz) + _q(pb) for pa, pb in pieces]
+            mx = vals[0]
+            for v in vals[1:]:
+                mx = z3.If(v > mx, v, mx)
+            rhs = rhs + _q(poly.weight[T][y]) * mx
+    res = _solve([lhs != rhs], Budget(5.0), uz, "does psi_y differ from its polyhedral form somewhere?")
+    return res.answer == "unsat"
 
 
 def _pair_constraints_quadratic(s: Setup, q: Quadratic, tp: int, tpp: int | None) -> tuple[list[Any], list[Any]]:
@@ -749,7 +769,12 @@ def verify_polyhedral(s: Setup, poly: Polyhedral, p: list[Fraction], u: list[Fra
 
 
 def recheck_witness(s: Setup, w: CalibrationWitness) -> tuple[bool, str]:
-    """Re-check a witness from its own values (p, u, prediction, interior point, multipliers)."""
+    """Re-check a witness from its own values (p, u, prediction, interior point, multipliers), by the
+    method that produced it (``certificate["method"]`` names (S); (A) and (B) are told apart by form)."""
+    method = str(w.certificate.get("method", ""))
+    for m in methods():
+        if m.recheck is not None and method.startswith(m.name.split()[0]):
+            return m.recheck(s, w)
     try:
         p = [Fraction(w.values[f"p{i}"]) for i in range(1, s.n + 1)]
         u = [Fraction(w.values[f"u{i}"]) for i in range(1, s.d + 1)]
@@ -764,6 +789,11 @@ def recheck_witness(s: Setup, w: CalibrationWitness) -> tuple[bool, str]:
     poly = polyhedral_form(s)
     if not isinstance(poly, Polyhedral):
         return False, poly
+    return _recheck_polyhedral(s, poly, w, p, u, tp, c)
+
+
+def _recheck_polyhedral(s: Setup, poly: Polyhedral, w: CalibrationWitness, p: list[Fraction], u: list[Fraction],
+                        tp: int, c: list[Fraction]) -> tuple[bool, str]:
     try:
         mu = [[Fraction(x) for x in row] for row in w.certificate["mu"]]
         nu = [Fraction(x) for x in w.certificate["nu"]]
@@ -907,14 +937,14 @@ def decide(s: Setup, timeout: float) -> Verdict:
         if res.answer == "unsat":
             pre.append(("regions cover C", _smt(res, "unsat: every u of C lies in some region")))
 
-    q = quadratic_form(s)
-    if isinstance(q, Quadratic):
-        return _decide_quadratic(s, q, pre, budget, t0)
-    poly = polyhedral_form(s)
-    if isinstance(poly, Polyhedral):
-        return _decide_polyhedral(s, poly, pre, budget, t0)
+    reasons = []
+    for m in methods():
+        form = m.form(s)
+        if isinstance(form, m.kind):
+            return m.decide(s, form, pre, budget, t0)
+        reasons.append(f"not {m.name}: {form}")
     return _verdict(s, Status.UNKNOWN, _scope(s, "no exact method applies"), t0,
-                    reason=f"(C) not quadratic: {q}; not polyhedral: {poly}")
+                    reason="(C) " + "; ".join(reasons))
 
 
 def _refuted(s: Setup, method: str, t0: float, label: str, extra: list[tuple[str, Evidence]],
@@ -1063,3 +1093,34 @@ def _decide_polyhedral(s: Setup, poly: Polyhedral, pre: list[tuple[str, Evidence
                 return _refuted(s, method, t0, label, extra, values, cert, detail)
         unknowns.append(f"{label}: sat, but no exact witness passed the re-check ({last})")
     return _proved_or_unknown(s, method, t0, parts, unknowns, len(parts) - n_pre)
+
+
+# --------------------------------------------------------------------------- the registry of methods
+
+
+@dataclass(frozen=True)
+class Method:
+    """A decision method: ``form(setup)`` checks its preconditions and returns an object of type
+    ``kind`` (or a string saying which precondition fails); ``decide(setup, form, pre, budget, t0)``
+    answers; ``recheck(setup, witness)`` re-checks one of its refutations (None: the built-in one).
+    The first method whose preconditions hold decides; each one states what it decides in its
+    module's docstring."""
+
+    name: str
+    form: Any
+    kind: type
+    decide: Any
+    recheck: Any = None
+
+
+METHODS: list[Method] = [
+    Method("(A) quadratic", quadratic_form, Quadratic, _decide_quadratic),
+    Method("(B) polyhedral", polyhedral_form, Polyhedral, _decide_polyhedral),
+]
+
+
+def methods() -> list[Method]:
+    """The registered methods, in the order they are tried ((S) registers itself on import)."""
+    import symcal.calibration.smooth  # noqa: F401 - registers (S)
+
+    return METHODS

@@ -51,6 +51,9 @@ def register(sub: Any) -> None:
     sp.add_argument("--cross-check", action=argparse.BooleanOptionalAction, default=None,
                     help="have cvc5 re-decide every SMT answer behind a decisive verdict (default: when cvc5 is "
                          "installed; --cross-check insists on it)")
+    sp.add_argument("--regret", action="store_true",
+                    help="also compute how much regret the surrogate transfers (binary margin losses: the "
+                         "psi-transform of Bartlett, Jordan & McAuliffe 2006, exactly)")
     sp.add_argument("--region", action="store_true",
                     help="also find the largest subset of P on which it is calibrated: the pieces where it fails, "
                          "each with an exact counterexample, and a proof over the rest")
@@ -109,7 +112,8 @@ def _print(rep: dict[str, Any], v: Any) -> None:
         print("counterexample (re-checked exactly):")
         print(f"  p = ({', '.join(ce['p'])})")
         print(f"  u = ({', '.join(ce['u'])})  minimises risk_p")
-        print(f"  the link predicts {ce['pred']} on u + eps (c - u), eps -> 0: conditional loss "
+        where = "on u + eps (c - u), eps -> 0" if "interior point c" in v.witness.certificate else "at u"
+        print(f"  the link predicts {ce['pred']} {where}: conditional loss "
               f"{ce['loss_of_pred']}; optimal {ce['optimal_loss']} "
               f"(by {', '.join(map(str, ce['optimal_predictions']))})")
         for key, val in v.witness.certificate.items():
@@ -138,11 +142,25 @@ def run(args: argparse.Namespace) -> int:
         if bar is not None:
             bar.close()
     rep = report(s, v)
+    bound = None
+    if args.regret:
+        from symcal.calibration.regret import Regret, psi_transform
+        from symcal.limits import TimeLimitReached, run_limited
+        from symcal.verdicts import Status
+
+        try:
+            bound = run_limited(psi_transform, s, timeout=args.timeout, what="the regret bound")
+        except TimeLimitReached as e:
+            bound = Regret(Status.UNKNOWN, reason=f"gave up after {e.seconds:g} s")
+        rep["regret"] = bound.to_json()
     if args.json:
         print(json.dumps(rep, indent=1, default=str))
     else:
         _print(rep, v)
-    return EXIT_DECIDED if v.status.decisive else EXIT_UNKNOWN
+        if bound is not None:
+            print(bound.describe())
+    decided = v.status.decisive and (bound is None or bound.status.decisive)
+    return EXIT_DECIDED if decided else EXIT_UNKNOWN
 
 
 def run_region(args: argparse.Namespace) -> int:

@@ -357,7 +357,8 @@ def check_tree(q: Query, tree: Any, max_nodes: int = 1_000_000) -> tuple[str | N
                 key, pol = _atom(node["split"])
                 if key in assign:
                     return f"{where}: splits twice on the same atom", leaves
-                stack += [(node[b], {**assign, key: pol == (b == "then")}, f"{where}/{b}", whole) for b in ("then", "else")]
+                stack += [(node[b], {**assign, key: pol == (b == "then")}, f"{where}/{b}", whole)
+                          for b in ("then", "else")]
             elif "cases" in node:  # one tree per cube; every disjunct of a disjunction of the branch implies a cube
                 closed, full = propagate(whole, assign)
                 if closed:

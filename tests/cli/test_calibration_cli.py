@@ -55,9 +55,10 @@ def test_json_output_of_a_proof_carries_every_smtlib_query(capsys):
     assert len(smt) >= 6 and all("(check-sat)" in p["smtlib"] and p["answer"] == "unsat" for p in smt)
 
 
-def test_an_exp_log_surrogate_is_unknown_with_exit_code_one(capsys):
-    assert main(["calibration", str(EXAMPLES / "logistic_3.json")]) == 1
-    assert "not polyhedral" in capsys.readouterr().out
+def test_an_exp_log_surrogate_is_decided_by_the_smooth_method(capsys):
+    # was unknown (exit 1) before method (S); the multinomial logistic loss is calibrated for 0-1
+    assert main(["calibration", str(EXAMPLES / "logistic_3.json")]) == 0
+    assert "(S) smooth convex" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize("change, message", [

@@ -130,16 +130,17 @@ def test_precision_at_two_with_ascending_sort_is_not_proved():
 # --------------------------------------------------------------------------- unknown, and the re-check
 
 
-def test_logistic_surrogate_is_unknown_with_the_failed_precondition():
+def test_logistic_surrogate_goes_past_a_and_b_to_the_smooth_method():
     per = [f"log(exp(u1) + exp(u2) + exp(u3)) - u{y}" for y in (1, 2, 3)]
     v = check_calibration(Z1_3, Surrogate(3, per), "argmax", timeout=30)
+    assert v.status is Status.PROVED and "(S) smooth convex" in v.scope
+
+
+def test_a_surrogate_no_method_covers_names_every_failed_precondition():
+    per = ["-u1**2", "-u2**2", "-u3**2"]
+    v = check_calibration(Z1_3, Surrogate(3, per), "argmax", timeout=30)
     assert v.status is Status.UNKNOWN
-    assert "not quadratic" in v.reason and "not polyhedral" in v.reason
-
-
-def test_squared_hinge_is_unknown_and_never_refuted():
-    per = [" + ".join(f"Max(0, 1 + u{j} - u{y})**2" for j in (1, 2, 3) if j != y) for y in (1, 2, 3)]
-    assert check_calibration(Z1_3, Surrogate(3, per), "argmax", timeout=30).status is Status.UNKNOWN
+    assert "not (A) quadratic" in v.reason and "not (B) polyhedral" in v.reason and "not (S) smooth" in v.reason
 
 
 def test_a_concave_part_is_unknown_not_decided():

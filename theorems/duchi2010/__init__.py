@@ -197,13 +197,13 @@ CLAIMS: list[Claim] = [
     section2_2.theorem11_low_noise_corrected,
     section2_2.theorem11_cond1,
     section2_2.theorem11_instance,
-    *section2_2.theorem11_numeric,
+    *section2_2.theorem11_minimiser,
     # Section 2.3
     section2_3.theorem12_w,
     section2_3.theorem12_low_noise,
     section2_3.theorem12_tight,
     section2_3.theorem12_cond1,
-    *section2_3.theorem12_numeric,
+    *section2_3.theorem12_minimiser,
     # Section 3
     section3.theorem13_w_form,
     section3.theorem13_eq15,

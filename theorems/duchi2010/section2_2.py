@@ -1,6 +1,6 @@
 """Section 2.2 (Low-noise inconsistency): Definition 8, the remark on the minimisers of the
 four-weight risk, Lemma 10 and every step of its proof, and Theorem 11's construction (with
-numeric confirmation that the minimiser of W lies outside A(p))."""
+the exact check that the minimiser of W lies outside A(p), for exp, logistic and squared hinge)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from typing import Any
 
 import sympy
 
-from symcal import Citation, Finding, NumericOutcome, finite_check, identity, implies, numeric
+from symcal import Citation, Finding, calibrated, finite_check, identity, implies
 from symcal.claims.core import Claim
 
 from .common import (
@@ -387,109 +387,58 @@ TWINS[lemma10_cond2.id] = lambda: contradiction_claim(twin_id(lemma10_cond2.id),
 
 
 # ---------------------------------------------------------------------------------------
-# Numeric confirmation: the minimiser of W lies outside A(p) = {a1 > a2 > a3}
+# The minimiser of W lies outside A(p) = {a1 > a2 > a3}: decided exactly (calibration method (S))
 # ---------------------------------------------------------------------------------------
 
 PHIS = ("exp", "logistic", "squared_hinge")
+PHI_TEXT = {"exp": "exp(-({x}))", "logistic": "log(1 + exp(-({x})))", "squared_hinge": "Max(0, 1 - ({x}))**2"}
+# cl A(p) = {d12 >= 0, d23 >= 0} and the two half-planes that cover the rest of the (d12, d23) plane
+A_REGIONS = {"regions": [["u1 >= 0", "u2 >= 0"], ["u1 <= 0"], ["u2 <= 0"]],
+             "names": ["cl A(p)", "d12 <= 0", "d23 <= 0"]}
 
 
-def phi_and_derivative(name: str) -> tuple[Callable[[Any], Any], Callable[[Any], Any]]:
-    import numpy as np
-
-    if name == "exp":  # phi(x) = e^-x
-        return (lambda x: np.exp(-x)), (lambda x: -np.exp(-x))
-    if name == "logistic":  # phi(x) = log(1 + e^-x)
-        return (lambda x: np.logaddexp(0.0, -x)), (lambda x: -0.5 * (1.0 - np.tanh(x / 2.0)))
-    if name == "squared_hinge":  # phi(x) = (1 - x)_+^2
-        return (lambda x: np.maximum(1.0 - x, 0.0) ** 2), (lambda x: -2.0 * np.maximum(1.0 - x, 0.0))
-    raise ValueError(f"phi={name!r}: expected one of {PHIS}")
-
-
-def w_and_gradient(h: Mapping[str, Fraction], phi_name: str, shift: float) -> tuple[Callable, Callable]:
+def w_text(h: Mapping[str, Fraction], phi_name: str, shift: Fraction) -> str:
     """W = h12 f(d12) + h13 f(d12 + d23) + h23 f(d23) + h31 f(-d12 - d23), f(x) = phi(x - shift), in
-    (d12, d23) = (a1 - a2, a2 - a3) with a3 = 0, and its gradient (floats)."""
-    import numpy as np
+    (u1, u2) = (d12, d23) = (a1 - a2, a2 - a3): W depends on the scores only through differences."""
+    if phi_name not in PHI_TEXT:
+        raise ValueError(f"phi={phi_name!r}: expected one of {PHIS}")
 
-    phi, dphi = phi_and_derivative(phi_name)
-    w12, w13, w23, w31 = (float(h[k]) for k in ("h12", "h13", "h23", "h31"))
+    def f(x: str) -> str:
+        return PHI_TEXT[phi_name].format(x=f"{x} - {shift}" if shift else x)
 
-    def f(x: Any) -> Any:
-        return phi(x - shift)
-
-    def df(x: Any) -> Any:
-        return dphi(x - shift)
-
-    def W(z: Any) -> float:
-        x, y = z
-        return float(w12 * f(x) + w13 * f(x + y) + w23 * f(y) + w31 * f(-x - y))
-
-    def grad(z: Any) -> Any:
-        x, y = z
-        common = w13 * df(x + y) - w31 * df(-x - y)
-        return np.array([w12 * df(x) + common, w23 * df(y) + common])
-
-    return W, grad
-
-
-def minimiser_outside_a(h: Mapping[str, Fraction], phi_name: str, shift: float = 0.0) -> NumericOutcome:
-    """Minimise W (:func:`w_and_gradient`) globally and over cl A(p) = {d12, d23 >= 0}."""
-    import numpy as np
-    from scipy.optimize import minimize
-
-    W, grad = w_and_gradient(h, phi_name, shift)
-    opts = {"ftol": 1e-15, "gtol": 1e-12, "maxiter": 10000}
-    with np.errstate(all="ignore"):
-        glob = minimize(W, np.zeros(2), jac=grad, method="L-BFGS-B", bounds=[(-40, 40)] * 2, options=opts)
-        cl_a = minimize(W, np.full(2, 0.5), jac=grad, method="L-BFGS-B", bounds=[(0, 40)] * 2, options=opts)
-    gap = float(cl_a.fun - glob.fun)
-    d12, d23 = (float(v) for v in glob.x)
-    outside = min(d12, d23) < 0
-    interior = bool(np.all(np.abs(glob.x) < 39))
-    return NumericOutcome(
-        ok=outside and interior and glob.success and cl_a.success,
-        method="scipy L-BFGS-B (analytic gradient, ftol 1e-15) on (a1 - a2, a2 - a3), a3 = 0",
-        values={
-            "phi": phi_name,
-            "shift": shift,
-            **{k: str(v) for k, v in h.items()},
-            "argmin (a1-a2, a2-a3)": [round(d12, 8), round(d23, 8)],
-            "W*": glob.fun,
-            "min over cl A(p)": cl_a.fun,
-            "argmin over cl A(p)": [round(float(v), 8) for v in cl_a.x],
-            "grad norm at argmin": float(np.linalg.norm(grad(glob.x))),
-        },
-        tolerance=1e-6,
-        margin=gap,
-        note=(
-            "margin = min over cl A(p) of W minus the global min of W: positive means no minimiser of W "
-            "is in A(p) (numeric, not a proof)"
-        ),
-    )
+    args = (("h12", "u1"), ("h13", "u1 + u2"), ("h23", "u2"), ("h31", "-u1 - u2"))
+    return " + ".join(f"{h[k]}*({f(a)})" for k, a in args if h[k])
 
 
 def minimiser_claim(
-    id: str, phi_name: str, h: Mapping[str, Fraction], shift: float, citation: Citation, what: str
+    id: str, phi_name: str, h: Mapping[str, Fraction], shift: Fraction, citation: Citation, what: str
 ) -> Claim:
-    """Theorems 11 and 12: the minimiser of W lies outside A(p) for one convex phi (numeric, never a proof)."""
-    return numeric(
+    """Theorems 11 and 12: no minimiser of W lies in cl A(p), and no minimising sequence either:
+    inf over cl A(p) of W > inf W.  Decided exactly as a one-label calibration problem: psi_1 = W,
+    the link's regions cl A(p) and the two half-planes covering the rest, and a loss only cl A(p)
+    pays (calibrated iff the infimum over cl A(p) exceeds the global one)."""
+    return calibrated(
         id,
-        run=lambda: minimiser_outside_a(h, phi_name, shift),
+        loss=[[1, 0, 0]],
+        surrogate={"dim": 2, "per_label": [w_text(h, phi_name, shift)]},
+        link=A_REGIONS,
         cite=citation,
-        statement=f"{what}, phi = {phi_name}: the minimiser of W lies outside A(p) = {{a1 > a2 > a3}}",
+        statement=f"{what}, phi = {phi_name}: the minimiser of W lies outside A(p) = {{a1 > a2 > a3}} "
+                  "(inf of W over cl A(p) > inf W)",
     )
 
 
-def minimiser_claims(theorem: int, h: Mapping[str, Fraction], shift: float, what: str, *,
+def minimiser_claims(theorem: int, h: Mapping[str, Fraction], shift: Fraction, what: str, *,
                      twins: dict[str, Callable[[], Claim]], twin_expect: dict[str, str],
                      twin_h: Mapping[str, Fraction], twin_citation: Citation, twin_what: str) -> list[Claim]:
-    """Theorem 11 or 12: one numeric claim per phi in PHIS, each with its twin (an instance where the minimiser
-    of W is in A(p)) declared in ``twins``: a numeric check never refutes, so the twin must come back unknown."""
+    """Theorem 11 or 12: one claim per phi in PHIS, each with its twin (an instance where COND 1 fails,
+    so a minimiser of W is in A(p)) declared in ``twins``: the twin is refuted with that minimiser."""
     claims = [minimiser_claim(f"duchi2010.theorem{theorem}.minimiser_outside_a.{name}", name, h, shift,
                               cite(f"Theorem {theorem}", NOT_EDGE_CONSISTENT), what) for name in PHIS]
     for claim, name in zip(claims, PHIS, strict=True):
         twins[claim.id] = lambda n=name: minimiser_claim(
-            twin_id(f"duchi2010.theorem{theorem}.numeric.{n}"), n, twin_h, shift, twin_citation, twin_what)
-        twin_expect[claim.id] = "unknown"
+            twin_id(f"duchi2010.theorem{theorem}.minimiser_outside_a.{n}"), n, twin_h, shift, twin_citation, twin_what)
+        twin_expect[claim.id] = "refuted"
     return claims
 
 
@@ -700,8 +649,9 @@ def theorem11_h(instance: Mapping[str, Fraction] = THEOREM11_INSTANCE) -> dict[s
 # the twins: an instance where COND 1 fails, so the minimiser of W is in A(p)
 NO_MINIMISER_OUTSIDE = {"h12": Fraction(1, 2), "h13": Fraction(2), "h23": Fraction(2), "h31": Fraction(1, 20)}
 
-theorem11_numeric = minimiser_claims(
-    11, theorem11_h(), 0.0, "Theorem 11's instance (a12^G1 = 1, a13^G1 = 4, a31^G2 = 1, a23^G2 = 1/10, h(x) = x)",
+theorem11_minimiser = minimiser_claims(
+    11, theorem11_h(), Fraction(0),
+    "Theorem 11's instance (a12^G1 = 1, a13^G1 = 4, a31^G2 = 1, a23^G2 = 1/10, h(x) = x)",
     twins=TWINS, twin_expect=TWIN_EXPECT, twin_h=NO_MINIMISER_OUTSIDE, twin_citation=theorem11_instance.citation,
     twin_what="an instance where COND 1 fails",
 )

@@ -161,8 +161,8 @@ def theorem12_h(p: tuple[Fraction, ...] = THEOREM12_P) -> dict[str, Fraction]:
 
 THEOREM12_COND1_FAILS = (Fraction(3, 10), Fraction(3, 10), Fraction(7, 20), Fraction(1, 20))  # the numeric twins
 
-theorem12_numeric = minimiser_claims(
-    12, theorem12_h(), 1.0, "Theorem 12's instance (p = (.25, .01, .5, .24), phi~(x) = phi(x - 1))",
+theorem12_minimiser = minimiser_claims(
+    12, theorem12_h(), Fraction(1), "Theorem 12's instance (p = (.25, .01, .5, .24), phi~(x) = phi(x - 1))",
     twins=TWINS, twin_expect=TWIN_EXPECT, twin_h=theorem12_h(THEOREM12_COND1_FAILS),
     twin_citation=theorem12_cond1.citation, twin_what="p = (.3, .3, .35, .05)",
 )

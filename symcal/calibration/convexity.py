@@ -1,0 +1,607 @@
+"""Convexity of a surrogate, shown by rules -- never assumed.
+
+A calibration method for smooth surrogates (:mod:`symcal.calibration.smooth`) needs three facts about
+each ``psi_y`` that it must not take on trust: that it is **convex** on ``R^d``, whether it is
+**continuously differentiable** (C^1), and its **recession function** ``psi^inf(w) = lim_{t->inf}
+(psi(u + t w) - psi(u)) / t`` (which decides whether a risk has bounded level sets, i.e. attains
+its infimum; Rockafellar, *Convex Analysis*, Thm 8.5 and 27.1).  All three are built here by a
+small set of composition rules, the way disciplined convex programming builds curvature (Grant,
+Boyd & Ye 2006): an expression is convex when every node of its tree follows a rule; an expression
+no rule covers is *not shown convex* (the method then answers ``unknown`` with that node named),
+never treated as convex.
+
+The rules (``g`` affine unless said otherwise; ``c`` a positive rational):
+
+====================================  ======================  ========  ===============================
+expression                            curvature               C^1       recession ``psi^inf(w)``
+====================================  ======================  ========  ===============================
+``a.u + b``                           affine                  yes       ``a.w``
+``c f``, ``f + h``                    as f (and h)            as both   ``c f^inf``, ``f^inf + h^inf``
+``-f`` for concave f                  convex                  as f      --
+``exp(f)``, f convex                  convex, > 0             as f      0 if ``f^inf(w) <= 0`` else inf
+``log(c0 + sum c_i exp(g_i))``        convex (log-sum-exp)    yes       ``max(0 if c0 > 0, a_i.w)``
+``Max(f_1, .., f_m)``, f_i convex     convex                  no*       ``max f_i^inf``
+``Abs(g)``                            convex, >= 0            no        ``|a.w|``
+``g**(2k)``                           convex, >= 0            yes       0 if ``a.w = 0`` else inf
+``f**r``, r > 1, f convex and >= 0    convex, >= 0            yes**     0 if ``f^inf(w) <= 0`` else inf
+``h(u_i)``, h a Piecewise of u_i      convex if every piece   if the    slopes of the outer pieces
+ (polynomial pieces)                  is and the derivative   slopes
+                                      never jumps down        match
+a polynomial of degree <= 2           convex iff its Hessian  yes       inf unless ``H w = 0``, then
+                                      is PSD (exact minors)             ``grad.w`` at 0
+====================================  ======================  ========  ===============================
+
+(*) a ``Max`` of one argument is that argument.  (**) when f is C^1, or ``f = Max(0, g)`` /
+``Abs(g)`` (the kink sits where f = 0, and r > 1 flattens it).
+
+``log(c0 + sum c_i exp(g_i))`` covers the multinomial logistic loss ``log(sum_j exp(u_j)) - u_y``
+and the logistic loss ``log(1 + exp(-u))``; ``log(exp(a)/(exp(a) + exp(b)))`` is first rewritten as
+``a - log(exp(a) + exp(b))`` (valid: both sides positive).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import sympy
+
+__all__ = ["Shape", "analyse", "rewrite_logs", "NotShown"]
+
+
+class NotShown(Exception):
+    """No rule shows the sub-expression convex (the message names it and why)."""
+
+
+Rec = Callable[[Sequence[Any]], tuple[Any, Any]]  # w (z3 reals) -> (finite: z3 Bool, value: z3 Real)
+
+
+@dataclass(frozen=True)
+class Shape:
+    """What the rules showed about one expression."""
+
+    curvature: str  # "affine" | "convex" | "concave"
+    c1: bool
+    nonneg: bool
+    rec: Rec | None  # recession function (convex shapes only)
+    kink: str = ""  # why not C^1, for the evidence
+
+
+def _affine(e: sympy.Expr, u: Sequence[sympy.Symbol]) -> tuple[list[Fraction], Fraction] | None:
+    """``e = a.u + b`` with rational a, b (:func:`symcal.calibration.problem.linear_form`)."""
+    from symcal.calibration.problem import linear_form
+
+    lf = linear_form(e, u)
+    return None if lf is None else (list(lf[0]), lf[1])
+
+
+def _z(x: Fraction) -> Any:
+    import z3
+
+    return z3.RealVal(f"{x.numerator}/{x.denominator}")
+
+
+def _dot(a: Sequence[Fraction], w: Sequence[Any]) -> Any:
+    import z3
+
+    terms = [_z(c) * wi for c, wi in zip(a, w, strict=True) if c]
+    return z3.Sum(*terms) if terms else z3.RealVal(0)
+
+
+def _zmax(xs: list[Any]) -> Any:
+    import z3
+
+    out = xs[0]
+    for x in xs[1:]:
+        out = z3.If(x > out, x, out)
+    return out
+
+
+def _positive(e: sympy.Expr) -> bool:
+    """e > 0 everywhere by construction: exp, positive constants, sums/products of those."""
+    if e.is_Rational:
+        return bool(e > 0)
+    if isinstance(e, sympy.exp):
+        return True
+    if isinstance(e, sympy.Add | sympy.Mul):
+        return all(_positive(a) for a in e.args)
+    if isinstance(e, sympy.Pow) and e.exp.is_Rational:
+        return _positive(e.base)
+    return False
+
+
+def rewrite_logs(e: sympy.Expr) -> sympy.Expr:
+    """``log(a*b) -> log a + log b``, ``log(a/b) -> log a - log b``, ``log(exp(g)) -> g``, each only
+    when every factor is positive by construction (:func:`_positive`), so the value never changes."""
+    if isinstance(e, sympy.log):
+        arg = rewrite_logs(e.args[0])
+        if isinstance(arg, sympy.exp):
+            return arg.args[0]
+        if isinstance(arg, sympy.Mul) and all(_positive(f) for f in arg.args):
+            return sympy.Add(*[rewrite_logs(sympy.log(f)) for f in arg.args])
+        if isinstance(arg, sympy.Pow) and arg.exp.is_Rational and _positive(arg.base):
+            return arg.exp * rewrite_logs(sympy.log(arg.base))
+        return sympy.log(arg)
+    if not e.args:
+        return e
+    return e.func(*[rewrite_logs(a) for a in e.args])
+
+
+def _quadratic(e: sympy.Expr, u: Sequence[sympy.Symbol]) -> Shape | None:
+    """A polynomial of degree <= 2: convex iff its Hessian is PSD (every principal minor >= 0)."""
+    from itertools import combinations
+
+    if not e.free_symbols <= set(u):
+        return None
+    try:
+        poly = sympy.Poly(e, *u)
+    except sympy.PolynomialError:
+        return None
+    if poly.total_degree() > 2 or any(not c.is_Rational for c in poly.coeffs()):
+        return None
+    if poly.total_degree() <= 1:
+        lf = _affine(e, u)
+        assert lf is not None
+        return Shape("affine", True, False, lambda w, a=lf[0]: (_true(), _dot(a, w)))
+    H = sympy.hessian(e, list(u))
+    d = len(u)
+    used = [i for i in range(d) if any(H[i, j] != 0 for j in range(d))]
+    if len(used) > 10:
+        return None
+    for r in range(1, len(used) + 1):
+        for idx in combinations(used, r):
+            if H.extract(list(idx), list(idx)).det(method="bareiss") < 0:
+                raise NotShown(f"{sympy.sstr(e)} is not convex: its Hessian has a negative principal minor "
+                               f"on {', '.join(str(u[i]) for i in idx)}")
+    grad0 = [sympy.diff(e, x).subs({y: 0 for y in u}) for x in u]
+    Hq = [[Fraction(int(H[i, j].p), int(H[i, j].q)) for j in range(d)] for i in range(d)]
+    g0 = [Fraction(int(g.p), int(g.q)) for g in grad0]
+
+    def rec(w: Sequence[Any]) -> tuple[Any, Any]:
+        import z3
+
+        flat = z3.And(*[_dot(row, w) == 0 for row in Hq if any(row)]) if any(any(r) for r in Hq) else _true()
+        return flat, _dot(g0, w)
+
+    return Shape("convex", True, False, rec)
+
+
+def _true() -> Any:
+    import z3
+
+    return z3.BoolVal(True)
+
+
+def _lse(arg: sympy.Expr, u: Sequence[sympy.Symbol]) -> Shape | None:
+    """``log(c0 + sum c_i exp(g_i))`` with c0 >= 0, c_i > 0 rational and g_i affine: log-sum-exp."""
+    terms = sympy.Add.make_args(sympy.expand(arg, power_exp=False))
+    c0 = sympy.Integer(0)
+    slopes: list[list[Fraction]] = []
+    for t in terms:
+        if t.is_Rational:
+            c0 += t
+            continue
+        coeff, rest = t.as_coeff_Mul()
+        if not (coeff.is_Rational and coeff > 0 and isinstance(rest, sympy.exp)):
+            return None
+        lf = _affine(rest.args[0], u)
+        if lf is None:
+            return None
+        slopes.append(lf[0])
+    if c0 < 0 or not slopes:
+        return None
+    with_zero = c0 > 0
+
+    def rec(w: Sequence[Any]) -> tuple[Any, Any]:
+        import z3
+
+        vals = [_dot(a, w) for a in slopes] + ([z3.RealVal(0)] if with_zero else [])
+        return _true(), _zmax(vals)
+
+    return Shape("convex", True, bool(c0 >= 1), rec)
+
+
+def _piecewise(e: sympy.Piecewise, u: Sequence[sympy.Symbol]) -> Shape:
+    """A Piecewise in one variable x with polynomial pieces: convex iff continuous, every piece convex
+    on its interval, and the slope never jumps down at a breakpoint; C^1 iff the slopes match."""
+    free = e.free_symbols
+    if len(free) != 1 or not free <= set(u):
+        raise NotShown(f"{sympy.sstr(e)}: only a Piecewise in one variable u_i is covered")
+    (x,) = free
+    i = list(u).index(x)
+    pieces = _univariate_pieces(e, x)
+    c1 = True
+    for (f, lo, hi) in pieces:
+        f2 = sympy.expand(sympy.diff(f, x, 2))
+        bad = sympy.solveset(f2 < 0, x, sympy.Interval(lo, hi))
+        if bad != sympy.S.EmptySet:
+            raise NotShown(f"{sympy.sstr(e)} is not convex: piece {sympy.sstr(f)} has a negative second "
+                           f"derivative on {bad}")
+    for (f, _, hi), (g, lo2, _) in zip(pieces, pieces[1:], strict=False):
+        if hi != lo2:
+            raise NotShown(f"{sympy.sstr(e)}: pieces leave a gap or overlap at {hi} / {lo2}")
+        if sympy.simplify(f.subs(x, hi) - g.subs(x, hi)) != 0:
+            raise NotShown(f"{sympy.sstr(e)} is not continuous at {x} = {hi}, so not convex")
+        at = e.subs(x, hi)
+        if not at.is_number or sympy.simplify(at - f.subs(x, hi)) != 0:
+            raise NotShown(f"{sympy.sstr(e)} takes the value {sympy.sstr(at)} at {x} = {hi}, not its pieces' limit")
+        d_left, d_right = sympy.diff(f, x).subs(x, hi), sympy.diff(g, x).subs(x, hi)
+        if d_left > d_right:
+            raise NotShown(f"{sympy.sstr(e)} is not convex: its slope drops from {d_left} to {d_right} at {x} = {hi}")
+        if d_left != d_right:
+            c1 = False
+
+    def tail(f: sympy.Expr, sign: int) -> Fraction | None:
+        deg = sympy.degree(f, x) if f.has(x) else 0
+        if deg >= 2:
+            return None  # grows superlinearly (convex piece: leading coefficient > 0)
+        if deg == 1:
+            s = sympy.Poly(f, x).coeff_monomial(x)
+            return Fraction(int(s.p), int(s.q)) * sign
+        return Fraction(0)
+
+    up, down = tail(pieces[-1][0], 1), tail(pieces[0][0], -1)  # h^inf(1), h^inf(-1)
+
+    def rec(w: Sequence[Any]) -> tuple[Any, Any]:
+        import z3
+
+        s = w[i]
+        fin = z3.And(z3.Or(s <= 0, z3.BoolVal(up is not None)), z3.Or(s >= 0, z3.BoolVal(down is not None)))
+        val = z3.If(s > 0, _z(up or Fraction(0)) * s, z3.If(s < 0, _z(down or Fraction(0)) * (-s), z3.RealVal(0)))
+        return fin, val
+
+    nonneg = all(_nonneg_poly(f, lo, hi, x) for f, lo, hi in pieces)
+    return Shape("convex", c1, nonneg, rec, kink="" if c1 else f"{sympy.sstr(e)} has a kink")
+
+
+def _breaks(e: sympy.Expr, x: sympy.Symbol) -> set[Any]:
+    """Every point where a piece, an Abs, a Max or a Min of ``e`` may switch: real roots of the
+    polynomials compared there (NotShown when one is not a polynomial in x)."""
+    out: set[Any] = set()
+    diffs: list[sympy.Expr] = []
+    for node in sympy.preorder_traversal(e):
+        if isinstance(node, sympy.Abs):
+            diffs.append(node.args[0])
+        elif isinstance(node, sympy.Max | sympy.Min):
+            diffs += [a - b for a in node.args for b in node.args if a != b]
+        elif isinstance(node, sympy.core.relational.Relational):
+            diffs.append(node.lhs - node.rhs)
+    for g in diffs:
+        out |= _roots(sympy.expand(g), x)
+    return out
+
+
+def _roots(g: sympy.Expr, x: sympy.Symbol) -> set[Any]:
+    """Where ``g`` (a polynomial, or Abs / Max / Min / Piecewise of polynomials) may change sign."""
+    if not g.has(x):
+        return set()
+    if g.is_polynomial(x):
+        if any(not c.is_Rational for c in sympy.Poly(g, x).coeffs()):
+            raise NotShown(f"switch point of {sympy.sstr(g)}: not a rational polynomial")
+        return set(sympy.real_roots(sympy.Poly(g, x)))
+    inner = _breaks(g, x)
+    out = set(inner)
+    for f, lo, hi in _pieces_at(g, x, inner):
+        out |= {r for r in _roots(f, x) if lo <= r <= hi}
+    return out
+
+
+def _local(e: sympy.Expr, x: sympy.Symbol, at: Any) -> sympy.Expr:
+    """The polynomial that ``e`` equals on an open interval containing ``at`` and no switch point."""
+    if isinstance(e, sympy.Abs):
+        g = _local(e.args[0], x, at)
+        return g if g.subs(x, at) >= 0 else -g
+    if isinstance(e, sympy.Max | sympy.Min):
+        args = [_local(a, x, at) for a in e.args]
+        vals = [a.subs(x, at) for a in args]
+        pick = max(range(len(args)), key=lambda j: vals[j]) if isinstance(e, sympy.Max) else \
+            min(range(len(args)), key=lambda j: vals[j])
+        return args[pick]
+    if isinstance(e, sympy.Piecewise):
+        for expr, cond in e.args:
+            if bool(cond.subs(x, at)):
+                return _local(expr, x, at)
+        raise NotShown(f"{sympy.sstr(e)} is undefined at {x} = {at}")
+    if not e.args:
+        return e
+    return e.func(*[_local(a, x, at) for a in e.args])
+
+
+def _univariate_pieces(e: sympy.Expr, x: sympy.Symbol) -> list[tuple[sympy.Expr, Any, Any]]:
+    """``e`` (Piecewise / Abs / Max / Min of polynomials in x) as polynomials on consecutive closed
+    intervals covering R, split at every switch point."""
+    return _pieces_at(e, x, _breaks(e, x))
+
+
+def _pieces_at(e: sympy.Expr, x: sympy.Symbol, points: set[Any]) -> list[tuple[sympy.Expr, Any, Any]]:
+    pts = sorted(points, key=lambda r: sympy.Float(r, 30))
+    if len(pts) > 40:
+        raise NotShown(f"{sympy.sstr(e)}: more than 40 switch points")
+    edges = [-sympy.oo, *pts, sympy.oo]
+    pieces = []
+    for lo, hi in zip(edges, edges[1:], strict=False):
+        if lo == -sympy.oo:
+            mid = hi - 1 if hi != sympy.oo else sympy.Integer(0)
+        elif hi == sympy.oo:
+            mid = lo + 1
+        else:
+            mid = (lo + hi) / 2
+        f = sympy.expand(_local(e, x, mid))
+        if not f.is_polynomial(x):
+            raise NotShown(f"{sympy.sstr(e)}: piece {sympy.sstr(f)} is not a polynomial in {x}")
+        pieces.append((f, lo, hi))
+    return pieces
+
+
+def _nonneg_poly(f: sympy.Expr, lo: Any, hi: Any, x: sympy.Symbol) -> bool:
+    if not f.has(x):
+        return bool(f >= 0)
+    return False
+
+
+def analyse(e: sympy.Expr, u: Sequence[sympy.Symbol]) -> Shape:  # noqa: C901 - one rule per node type
+    """The shape of ``e`` by the rules of the module docstring; raises :class:`NotShown`."""
+    q = _quadratic(e, u)
+    if q is not None:
+        return q
+    if isinstance(e, sympy.Add):
+        shapes = [analyse(a, u) for a in e.args]
+        if all(s.curvature in ("affine", "convex") for s in shapes):
+            recs = [s.rec for s in shapes]
+
+            def rec_sum(w: Sequence[Any], recs: list[Rec | None] = recs) -> tuple[Any, Any]:
+                import z3
+
+                parts = [r(w) for r in recs if r is not None]
+                return z3.And(*[f for f, _ in parts]), z3.Sum(*[v for _, v in parts])
+
+            rec = rec_sum if all(r is not None for r in recs) else None
+
+            kinks = [s.kink for s in shapes if s.kink]
+            return Shape("convex", all(s.c1 for s in shapes), all(s.nonneg for s in shapes), rec,
+                         kink="; ".join(kinks))
+        if all(s.curvature in ("affine", "concave") for s in shapes):
+            return Shape("concave", all(s.c1 for s in shapes), False, None)
+        bad = next(a for a, s in zip(e.args, shapes, strict=True) if s.curvature == "concave")
+        raise NotShown(f"{sympy.sstr(bad)} is concave inside a sum of convex terms")
+    if isinstance(e, sympy.Mul):
+        coeff, rest = e.as_coeff_Mul()
+        if coeff.is_Rational and coeff != 1:
+            s = analyse(rest, u)
+            if coeff > 0:
+                r0 = s.rec
+                rec = None if r0 is None else (lambda w, c=Fraction(int(coeff.p), int(coeff.q)):
+                                               (r0(w)[0], _z(c) * r0(w)[1]))
+                return Shape(s.curvature, s.c1, s.nonneg, rec, s.kink)
+            if s.curvature == "concave":
+                return Shape("convex", s.c1, False, _concave_rec_unavailable(e), s.kink)
+            if s.curvature == "affine":
+                return Shape("affine", True, False, None)
+            raise NotShown(f"{sympy.sstr(e)}: a negative multiple of a convex function")
+        raise NotShown(f"{sympy.sstr(e)}: a product of non-constant factors")
+    if isinstance(e, sympy.exp):
+        s = analyse(e.args[0], u)
+        if s.curvature == "concave":
+            raise NotShown(f"{sympy.sstr(e)}: exp of a concave function")
+        inner = s.rec
+
+        def rec_exp(w: Sequence[Any]) -> tuple[Any, Any]:
+            import z3
+
+            assert inner is not None
+            fin, val = inner(w)
+            return z3.And(fin, val <= 0), z3.RealVal(0)
+
+        return Shape("convex", s.c1, True, rec_exp if inner is not None else None, s.kink)
+    if isinstance(e, sympy.log):
+        s = _lse(e.args[0], u)
+        if s is not None:
+            return s
+        raise NotShown(f"{sympy.sstr(e)}: log is concave; only log(c0 + sum c_i exp(affine)) is covered")
+    if isinstance(e, sympy.Max):
+        shapes = [analyse(a, u) for a in e.args]
+        if any(s.curvature == "concave" for s in shapes):
+            raise NotShown(f"{sympy.sstr(e)}: Max of a concave function")
+        recs = [s.rec for s in shapes]
+
+        def rec_max(w: Sequence[Any]) -> tuple[Any, Any]:
+            import z3
+
+            parts = [r(w) for r in recs if r is not None]
+            return z3.And(*[f for f, _ in parts]), _zmax([v for _, v in parts])
+
+        rec_m = rec_max if all(r is not None for r in recs) else None
+        nonneg = any(s.nonneg for s in shapes) or any(a.is_Rational and a >= 0 for a in e.args)
+        return Shape("convex", False, nonneg, rec_m, kink=f"{sympy.sstr(e)} has a kink")
+    if isinstance(e, sympy.Abs):
+        lf = _affine(e.args[0], u)
+        if lf is None:
+            raise NotShown(f"{sympy.sstr(e)}: Abs of a non-affine expression")
+        a = lf[0]
+
+        def rec_abs(w: Sequence[Any]) -> tuple[Any, Any]:
+            import z3
+
+            v = _dot(a, w)
+            return _true(), z3.If(v >= 0, v, -v)
+
+        return Shape("convex", False, True, rec_abs, kink=f"{sympy.sstr(e)} has a kink")
+    if isinstance(e, sympy.Pow):
+        base, ex = e.args
+        if not ex.is_Rational:
+            raise NotShown(f"{sympy.sstr(e)}: a non-rational exponent")
+        lf = _affine(base, u)
+        if lf is not None and ex.is_Integer and ex > 0 and ex % 2 == 0:
+            a = lf[0]
+            return Shape("convex", True, True, lambda w: (_dot(a, w) == 0, _real0()))
+        if ex > 1:
+            s = analyse(base, u)
+            if s.curvature in ("convex", "affine") and s.nonneg:
+                # Max(0, g)**r and Abs(g)**r (r > 1) are C^1 when g is: the kink sits where the base is 0
+                inner_arg = [a for a in base.args if a != 0] if isinstance(base, sympy.Max | sympy.Abs) else []
+                flat_kink = (isinstance(base, sympy.Abs) or (isinstance(base, sympy.Max) and len(base.args) == 2
+                                                             and any(a == 0 for a in base.args))) \
+                    and len(inner_arg) == 1 and analyse(inner_arg[0], u).c1
+                inner = s.rec
+
+                def rec_pow(w: Sequence[Any]) -> tuple[Any, Any]:
+                    import z3
+
+                    assert inner is not None
+                    fin, val = inner(w)
+                    return z3.And(fin, val <= 0), z3.RealVal(0)
+
+                c1 = s.c1 or flat_kink
+                return Shape("convex", c1, True, rec_pow if inner is not None else None, "" if c1 else s.kink)
+        raise NotShown(f"{sympy.sstr(e)}: no rule for this power")
+    if isinstance(e, sympy.Piecewise):
+        return _piecewise(e, u)
+    if e.is_Rational:
+        return Shape("affine", True, bool(e >= 0), lambda w: (_true(), _real0()))
+    raise NotShown(f"{sympy.sstr(e)}: no convexity rule for {type(e).__name__}")
+
+
+def _real0() -> Any:
+    import z3
+
+    return z3.RealVal(0)
+
+
+def _concave_rec_unavailable(e: sympy.Expr) -> Rec | None:
+    return None
+
+
+def bounded_below(e: sympy.Expr, u: Sequence[sympy.Symbol]) -> str:
+    """'' when ``e`` is shown bounded below on R^d by the rules below, else why not.
+
+    Non-negative shapes (exp, Abs, even powers, ``Max`` with a non-negative argument, squares of
+    those); convex quadratics whose linear part lies in the range of the Hessian; a univariate
+    convex Piecewise with non-negative slopes at both ends; a positive multiple or sum of bounded
+    terms; and ``log(c0 + sum c_i exp(g_i)) - g_k + b`` (>= log c_k + b: log-sum-exp is at least
+    each of its terms), which covers the multinomial logistic loss."""
+    e = rewrite_logs(e)
+    terms = list(sympy.Add.make_args(e))
+
+    def as_lse(t: sympy.Expr) -> tuple[Fraction, sympy.log] | None:
+        c, rest = t.as_coeff_Mul()
+        if isinstance(rest, sympy.log) and c.is_Rational and c > 0:
+            return Fraction(int(c.p), int(c.q)), rest
+        return None
+
+    lse = [x for x in (as_lse(t) for t in terms) if x is not None]
+    rest = [t for t in terms if as_lse(t) is None]
+    affine_part = sympy.Add(*[t for t in rest if _affine(t, u) is not None])
+    others = [t for t in rest if _affine(t, u) is None]
+    lf = _affine(affine_part, u)
+    free_lse = list(lse)
+    if lf is not None and any(lf[0]):
+        absorbed = False
+        for c, t in lse:  # c log(c0 + sum c_i exp(g_i)) - c g_k >= c log c_k
+            for part in sympy.Add.make_args(sympy.expand(t.args[0], power_exp=False)):
+                _, r = part.as_coeff_Mul()
+                g = _affine(r.args[0], u) if isinstance(r, sympy.exp) else None
+                if g is not None and all(c * a + b == 0 for a, b in zip(g[0], lf[0], strict=True)):
+                    absorbed = True
+                    free_lse.remove((c, t))
+                    break
+            if absorbed:
+                break
+        if not absorbed:
+            if _quadratic(e, u) is not None and _quadratic_bounded(e, u):
+                return ""
+            return f"{sympy.sstr(e)}: its affine part {sympy.sstr(affine_part)} is not shown bounded below"
+    for _, t in lse:
+        if _lse(t.args[0], u) is None:
+            return f"{sympy.sstr(t)}: not log-sum-exp"
+    for _, t in free_lse:
+        # log(c0 + sum c_i exp(g_i)) alone is bounded below (by log c0) only if c0 > 0
+        if not any(a.is_Rational and a > 0 for a in sympy.Add.make_args(sympy.expand(t.args[0], power_exp=False))):
+            return f"{sympy.sstr(t)} is not shown bounded below"
+    for t in others:
+        why = _bounded_term(t, u)
+        if why:
+            return why
+    return ""
+
+
+def _quadratic_bounded(e: sympy.Expr, u: Sequence[sympy.Symbol]) -> bool:
+    H = sympy.hessian(e, list(u))
+    g0 = sympy.Matrix([sympy.diff(e, x).subs({y: 0 for y in u}) for x in u])
+    try:
+        H.gauss_jordan_solve(-g0)
+    except ValueError:
+        return False
+    return True
+
+
+def _bounded_term(t: sympy.Expr, u: Sequence[sympy.Symbol]) -> str:
+    coeff, rest = t.as_coeff_Mul()
+    if coeff.is_Rational and coeff > 0 and coeff != 1:
+        return _bounded_term(rest, u)
+    try:
+        sh = analyse(t, u)
+    except NotShown as exc:
+        return str(exc)
+    if sh.nonneg:
+        return ""
+    q = _quadratic(t, u) if t.free_symbols else None
+    if q is not None and _quadratic_bounded(t, u):
+        return ""
+    if isinstance(t, sympy.Piecewise) and len(t.free_symbols) == 1:
+        (x,) = t.free_symbols
+        pieces = _univariate_pieces(t, x)
+        lo_f, hi_f = pieces[0][0], pieces[-1][0]
+        ok = (sympy.degree(hi_f, x) >= 2 or sympy.diff(hi_f, x) >= 0) and \
+             (sympy.degree(lo_f, x) >= 2 or sympy.diff(lo_f, x) <= 0)
+        return "" if ok else f"{sympy.sstr(t)}: a tail decreases without bound"
+    if isinstance(t, sympy.Max) and any(_bounded_term(a, u) == "" for a in t.args):
+        return ""
+    if t.is_Rational:
+        return ""
+    return f"{sympy.sstr(t)} is not shown bounded below"
+
+
+MAX_PIECES = 256
+
+
+def max_of_affine(e: sympy.Expr, u: Sequence[sympy.Symbol]) -> list[tuple[tuple[Fraction, ...], Fraction]] | None:
+    """Affine pieces ``(a, b)`` with ``e = max_j (a_j.u + b_j)`` for a convex piecewise-linear ``e``
+    built from affine expressions, ``Max``, ``Abs`` of affine, sums and positive multiples -- so that
+    a nested form such as ``Max(0, Abs(u1 - 1) - 1/4)`` is the polyhedral ``Max(0, u1 - 5/4, 3/4 - u1)``
+    (a sum of maxima is the maximum of the sums of their pieces).  None when ``e`` is not of that
+    shape or has more than :data:`MAX_PIECES` pieces."""
+    lf = _affine(e, u)
+    if lf is not None:
+        return [(tuple(lf[0]), lf[1])]
+    if isinstance(e, sympy.Mul):
+        c, rest = e.as_coeff_Mul()
+        if not (c.is_Rational and c > 0) or c == 1:
+            return None
+        inner = max_of_affine(rest, u)
+        k = Fraction(int(c.p), int(c.q))
+        return None if inner is None else [(tuple(k * x for x in a), k * b) for a, b in inner]
+    if isinstance(e, sympy.Add):
+        acc: list[tuple[tuple[Fraction, ...], Fraction]] = [(tuple(Fraction(0) for _ in u), Fraction(0))]
+        for term in e.args:
+            pieces = max_of_affine(term, u)
+            if pieces is None or len(acc) * len(pieces) > MAX_PIECES:
+                return None
+            acc = [(tuple(x + y for x, y in zip(a1, a2, strict=True)), b1 + b2) for a1, b1 in acc for a2, b2 in pieces]
+        return sorted(set(acc))
+    if isinstance(e, sympy.Max):
+        out: set[tuple[tuple[Fraction, ...], Fraction]] = set()
+        for arg in e.args:
+            pieces = max_of_affine(arg, u)
+            if pieces is None:
+                return None
+            out |= set(pieces)
+        return sorted(out) if len(out) <= MAX_PIECES else None
+    if isinstance(e, sympy.Abs):
+        lf = _affine(e.args[0], u)
+        if lf is None:
+            return None
+        a, b = tuple(lf[0]), lf[1]
+        return sorted({(a, b), (tuple(-x for x in a), -b)})
+    return None

@@ -1,0 +1,304 @@
+"""How much regret does a surrogate transfer?  The psi-transform of a binary margin loss.
+
+Bartlett, Jordan & McAuliffe (2006), *Convexity, classification, and risk bounds*, JASA 101:
+for a margin loss ``phi`` (the surrogate ``psi_1(u) = phi(u)`` for label 1, ``psi_2(u) = phi(-u)``
+for label 2, the 0-1 loss and the sign link), with ``eta = p_1``,
+
+    C_eta(a) = eta phi(a) + (1 - eta) phi(-a),     H(eta) = inf_a C_eta(a),
+    H^-(eta) = inf { C_eta(a) : a (2 eta - 1) <= 0 },
+    psi~(theta) = H^-((1 + theta)/2) - H((1 + theta)/2),   psi = the convex hull of psi~,
+
+and every f satisfies ``psi(R_01(f) - R_01*) <= R_phi(f) - R_phi*`` (their Theorem 1), with psi
+the best such function.  For convex ``phi``, phi is classification-calibrated iff it is
+differentiable at 0 with ``phi'(0) < 0`` (Theorem 2 / Theorem 6), and then
+``psi(theta) = phi(0) - H((1 + theta)/2)``.
+
+What is checked here, exactly (nothing is taken from the textbook):
+
+* the problem is a binary margin loss: ``psi_2(u) - psi_1(-u)`` is formally 0, the loss is
+  ``[[0, 1], [1, 0]]`` and the link predicts 1 exactly on ``u >= 0`` (or ``u > 0``);
+* ``phi`` is convex by the rules of :mod:`symcal.calibration.convexity`, differentiable at 0
+  (no kink active there), and ``phi'(0) < 0`` (the one sign test);
+* ``H``: when ``phi`` is C^1, the stationary point ``a*(eta)`` of ``C_eta`` solved by sympy and the
+  identity ``d C_eta / da (a*(eta)) = 0`` for ``0 < eta < 1`` shown by simplification to 0; when
+  ``phi`` is piecewise linear, the minimum of ``C_eta`` over its breakpoints, which is the infimum
+  because the outer slopes of ``C_eta`` point up for every ``eta`` in (0, 1);
+* then ``psi(theta) = phi(0) - H((1 + theta)/2)``, simplified; it is convex (``H`` is concave, an
+  infimum of functions affine in ``eta``), so it is its own convex hull.
+
+A problem of another shape gets ``unknown`` with the reason (multiclass regret bounds: Calauzenes
+et al. 2013's Table 2 and calibration functions are not computed yet).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+import sympy
+
+from symcal.calibration.convexity import NotShown, analyse, max_of_affine
+from symcal.exact import sign
+from symcal.verdicts import Status
+
+__all__ = ["Regret", "psi_transform", "TEXTBOOK"]
+
+ETA = sympy.Symbol("eta", positive=True)
+THETA = sympy.Symbol("theta", real=True)
+_A = sympy.Symbol("a", real=True)
+
+# Bartlett, Jordan & McAuliffe (2006), Section 2 examples, for comparison in tests and reports
+TEXTBOOK = {
+    "hinge": sympy.Abs(THETA),
+    "squared": THETA**2,
+    "exponential": 1 - sympy.sqrt(1 - THETA**2),
+    "logistic": (1 + THETA) / 2 * sympy.log(1 + THETA) + (1 - THETA) / 2 * sympy.log(1 - THETA),
+}
+
+
+@dataclass
+class Regret:
+    """The regret transfer of one surrogate: ``status`` proved (psi computed and checked), or
+    unknown with ``reason``."""
+
+    status: Status
+    kind: str = "psi-transform"
+    phi: str = ""
+    H: Any = None
+    psi: Any = None
+    argmin: Any = None
+    steps: list[str] = field(default_factory=list)
+    reason: str = ""
+    known: str = ""  # the name of the textbook psi it equals, when shown
+
+    def statement(self) -> str:
+        if self.psi is None:
+            return ""
+        return (f"for every f: psi(R_01(f) - R_01*) <= R_phi(f) - R_phi*, psi(theta) = {sympy.sstr(self.psi)} on "
+                "(-1, 1), extended by continuity to -1 and 1 (Bartlett, Jordan & McAuliffe 2006, Theorem 1; psi is "
+                "the best such function)")
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "status": self.status.value, "phi": self.phi, "textbook": self.known or None,
+                "H": None if self.H is None else sympy.sstr(self.H),
+                "psi": None if self.psi is None else sympy.sstr(self.psi),
+                "argmin": None if self.argmin is None else sympy.sstr(self.argmin),
+                "statement": self.statement() or None, "steps": self.steps, "reason": self.reason or None}
+
+    def describe(self) -> str:
+        if self.status is not Status.PROVED:
+            return f"regret: unknown ({self.reason})"
+        lines = [f"regret (psi-transform, Bartlett, Jordan & McAuliffe 2006): phi(u) = {self.phi}",
+                 f"  H(eta) = inf_a [eta phi(a) + (1 - eta) phi(-a)] = {sympy.sstr(self.H)}",
+                 f"  psi(theta) = phi(0) - H((1 + theta)/2) = {sympy.sstr(self.psi)}",
+                 f"  so {self.statement()}"]
+        lines += [f"  checked: {s}" for s in self.steps]
+        return "\n".join(lines)
+
+
+def _unknown(reason: str, phi: str = "") -> Regret:
+    return Regret(Status.UNKNOWN, phi=phi, reason=reason)
+
+
+def _margin_phi(s: Any) -> tuple[sympy.Expr | None, str]:
+    """phi from a set-up that is a binary margin problem, or (None, why not)."""
+    if s.n != 2 or s.k != 2 or s.d != 1 or s.eqs or s.les or s.noise:
+        return None, ("--regret computes the psi-transform of binary margin losses: 2 labels, 2 predictions, "
+                      "u in R, the whole simplex")
+    (u,) = s.u
+    L = s.L
+    if not (L[0][0] == L[1][1] == 0 and L[0][1] == L[1][0] == 1):
+        return None, "the loss is not the 0-1 loss [[0, 1], [1, 0]]"
+    phi, other = s.surrogate.per_label
+    if sympy.simplify(other - phi.xreplace({u: -u})) != 0:
+        return None, "psi_2(u) is not shown equal to psi_1(-u): not a margin loss"
+    cells = s.link.cells
+    want = [[((Fraction(-1),), Fraction(0))], [((Fraction(1),), Fraction(0))]]  # label 1 on u >= 0, 2 on u <= 0
+    got = [sorted((tuple(a), b) for a, b in cell if any(a) or b) for cell in cells]
+    scaled = []
+    for cell in got:
+        norm = []
+        for a, b in cell:
+            k = abs(a[0]) if a[0] else Fraction(1)
+            norm.append(((a[0] / k,), b / k))
+        scaled.append(norm)
+    if scaled != want:
+        return None, "the link is not the sign link (prediction 1 exactly when u >= 0)"
+    return phi, ""
+
+
+def psi_transform(s: Any) -> Regret:
+    """The psi-transform of the binary margin problem ``s`` (a :class:`~symcal.calibration.engine.Setup`)."""
+    phi_u, why = _margin_phi(s)
+    if phi_u is None:
+        return _unknown(why)
+    (u,) = s.u
+    phi = phi_u.xreplace({u: _A})
+    text = sympy.sstr(phi_u)
+    steps: list[str] = []
+    try:
+        shape = analyse(phi, [_A])
+    except NotShown as exc:
+        return _unknown(f"phi is not shown convex: {exc}", text)
+    if shape.curvature not in ("convex", "affine"):
+        return _unknown("phi is not shown convex", text)
+    steps.append("phi is convex (composition rules)")
+    from symcal.calibration.smooth import _smooth_at
+
+    kink = _smooth_at([phi], {_A: sympy.Integer(0)})
+    if kink and not shape.c1:
+        return _unknown(f"phi is not shown differentiable at 0 ({kink}): not classification-calibrated or not "
+                        "decided", text)
+    d0 = sympy.diff(phi.xreplace({_A: sympy.Symbol("a_real", real=True)}), sympy.Symbol("a_real", real=True))
+    d0 = d0.xreplace({sympy.Symbol("a_real", real=True): 0})
+    sg = sign(d0)
+    if sg.value != -1:
+        return _unknown(f"phi'(0) = {sympy.sstr(d0)} is not shown < 0 ({sg.reason}): phi is not "
+                        "classification-calibrated (Bartlett et al., Theorem 6)", text)
+    steps.append(f"phi is differentiable at 0 with phi'(0) = {sympy.sstr(d0)} < 0, so classification-calibrated "
+                 "(Bartlett et al., Theorem 6) and psi(theta) = phi(0) - H((1 + theta)/2)")
+    C = ETA * phi + (1 - ETA) * phi.xreplace({_A: -_A})
+    if shape.c1 and C.has(sympy.Max, sympy.Min, sympy.Abs, sympy.Piecewise):
+        H, argmin, msg = _h_piecewise_smooth(C)
+    elif shape.c1:
+        H, argmin, msg = _h_smooth(C)
+    else:
+        H, argmin, msg = _h_piecewise_linear(phi, C)
+    if H is None:
+        return _unknown(msg, text)
+    steps.append(msg)
+    psi = _tidy(phi.xreplace({_A: 0}) - H.xreplace({ETA: (1 + THETA) / 2}))
+    known = ""
+    for name, form in TEXTBOOK.items():
+        how = identical_on_interval(psi, form)
+        if how:
+            known, psi = name, form
+            steps.append(f"psi equals Bartlett et al.'s {name} psi-transform {sympy.sstr(form)} on (-1, 1) ({how})")
+            break
+    return Regret(Status.PROVED, phi=text, H=_tidy(H), psi=psi, argmin=argmin, steps=steps, known=known)
+
+
+def identical_on_interval(a: sympy.Expr, b: sympy.Expr) -> str:
+    """How ``a = b`` was shown for every theta in (-1, 1), or '' when not shown: sympy simplifies the
+    difference to 0 after theta = (w - 1)/(w + 1) with w > 0 (a bijection onto (-1, 1)); or z3 finds
+    no theta in (-1, 1) where they differ (piecewise-linear forms)."""
+    w = sympy.Symbol("w", positive=True)
+    try:
+        if sympy.simplify((a - b).xreplace({THETA: (w - 1) / (w + 1)})) == 0:
+            return "the difference simplifies to 0 under theta = (w - 1)/(w + 1), w > 0"
+    except Exception:  # noqa: BLE001 - not shown this way
+        pass
+    if a.has(sympy.log, sympy.exp, sympy.Pow) and not (a.is_polynomial(THETA) and b.is_polynomial(THETA)):
+        return ""
+    try:
+        from symcal.backends.base import Budget
+        from symcal.backends.translate import Translator
+        from symcal.backends.z3_backend import solve
+
+        tr = Translator()
+        t = tr.var(THETA)
+        res = solve([t > -1, t < 1, tr(a) != tr(b)], Budget(5.0), [t], "do the two forms differ on (-1, 1)?")
+    except Exception:  # noqa: BLE001 - not translatable: not shown
+        return ""
+    return "z3: no theta in (-1, 1) where they differ (unsat)" if res.answer == "unsat" else ""
+
+
+def _tidy(e: sympy.Expr) -> sympy.Expr:
+    """A shorter form of ``e`` (sympy's simplify: every rewrite is an identity, the value is unchanged)."""
+    try:
+        return sympy.simplify(e)
+    except Exception:  # noqa: BLE001 - a tidier form is optional
+        return e
+
+
+def _h_smooth(C: sympy.Expr) -> tuple[sympy.Expr | None, Any, str]:
+    """H(eta) for a C^1 convex phi: the stationary point of C_eta, checked by simplification."""
+    dC = sympy.diff(C, _A)
+    try:
+        sols = sympy.solve(sympy.Eq(dC, 0), _A)
+    except (NotImplementedError, ValueError) as exc:
+        return None, None, f"the stationary point of C_eta is not solved ({exc})"
+    for a_star in sols:
+        check = sympy.simplify(dC.xreplace({_A: a_star}))
+        if check != 0:
+            continue
+        probe = a_star.xreplace({ETA: sympy.Rational(1, 3)})
+        if not (probe.is_real and probe.is_finite):
+            continue
+        H = C.xreplace({_A: a_star})
+        return H, a_star, (f"a*(eta) = {sympy.sstr(a_star)} makes dC_eta/da vanish identically (simplified to 0), so "
+                           "it minimises the convex C_eta for every eta in (0, 1)")
+    return None, None, "no real stationary point of C_eta was shown to vanish the derivative identically"
+
+
+def _h_piecewise_smooth(C: sympy.Expr) -> tuple[sympy.Expr | None, Any, str]:
+    """H(eta) for a C^1 piecewise-polynomial phi (squared hinge, Huber): on one piece [lo, hi] of
+    C_eta the stationary point a*(eta) solved exactly, and shown (z3) to lie in [lo, hi] for every
+    eta in (0, 1); by convexity it is then the minimiser for every eta."""
+    from symcal.calibration.convexity import _breaks, _local
+
+    try:
+        pts = sorted(_breaks(C.xreplace({ETA: sympy.Rational(1, 2)}), _A), key=lambda r: sympy.Float(r, 30))
+    except NotShown as exc:
+        return None, None, f"the pieces of C_eta are not found ({exc})"
+    edges = [-sympy.oo, *pts, sympy.oo]
+    for lo, hi in zip(edges, edges[1:], strict=False):
+        mid = (lo + hi) / 2 if lo.is_finite and hi.is_finite else (hi - 1 if lo == -sympy.oo else lo + 1)
+        if lo == -sympy.oo and hi == sympy.oo:
+            mid = sympy.Integer(0)
+        piece = sympy.expand(_local(C, _A, mid))
+        if not piece.is_polynomial(_A):
+            continue
+        for a_star in sympy.solve(sympy.diff(piece, _A), _A):
+            if not _within(a_star, lo, hi):
+                continue
+            H = sympy.simplify(piece.xreplace({_A: a_star}))
+            return H, a_star, (f"on the piece {lo} <= a <= {hi}, a*(eta) = {sympy.sstr(a_star)} is the stationary "
+                               "point of C_eta and lies in the piece for every eta in (0, 1) (z3), so it minimises "
+                               "the convex C_eta")
+    return None, None, "no piece of C_eta holds the minimiser for every eta in (0, 1)"
+
+
+def _within(a_star: sympy.Expr, lo: Any, hi: Any) -> bool:
+    """lo <= a*(eta) <= hi for every eta in (0, 1), shown by z3 (unsat of the negation)."""
+    from symcal.backends.base import Budget
+    from symcal.backends.translate import Translator
+    from symcal.backends.z3_backend import solve
+
+    try:
+        tr = Translator()
+        e = tr.var(ETA)
+        a = tr(a_star)
+        out = [a < tr(lo)] if lo.is_finite else []
+        out += [a > tr(hi)] if hi.is_finite else []
+        if not out:
+            return True
+        import z3
+
+        res = solve([e > 0, e < 1, z3.Or(*out) if len(out) > 1 else out[0]], Budget(5.0), [e], "a* outside its piece?")
+    except Exception:  # noqa: BLE001 - not shown
+        return False
+    return res.answer == "unsat"
+
+
+def _h_piecewise_linear(phi: sympy.Expr, C: sympy.Expr) -> tuple[sympy.Expr | None, Any, str]:
+    """H(eta) for a piecewise-linear convex phi: the least value of C_eta at its breakpoints."""
+    pieces = max_of_affine(phi, [_A])
+    if pieces is None:
+        return None, None, "phi is neither C^1 nor a max of affine pieces: H is not computed"
+    slopes = [a[0] for a, _ in pieces]
+    if not (min(slopes) < 0 < max(slopes)) and not (min(slopes) < 0 and max(slopes) == 0):
+        return None, None, "phi's outer slopes do not make C_eta bounded below for every eta"
+    # C_eta's slope at +inf: eta * max(slopes) - (1 - eta) * min(slopes) >= 0; at -inf: the mirror; so the
+    # infimum of the convex piecewise-linear C_eta is attained at a breakpoint (or equals its value there)
+    kinks = set()
+    for (a1, b1) in pieces:
+        for (a2, b2) in pieces:
+            if a1[0] != a2[0]:
+                r = (b2 - b1) / (a1[0] - a2[0])
+                kinks |= {r, -r}
+    values = [sympy.simplify(C.xreplace({_A: sympy.Rational(k.numerator, k.denominator)})) for k in sorted(kinks)]
+    H = sympy.Min(*values)
+    return H, None, (f"C_eta is convex piecewise linear with breakpoints {sorted(map(str, kinks))}; its infimum is "
+                     "the least value there (its outer slopes are >= 0 for every eta in (0, 1))")

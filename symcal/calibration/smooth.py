@@ -1,0 +1,1005 @@
+"""(S) Calibration of smooth convex surrogates: the minimiser map, decided exactly.
+
+Method (S) takes the surrogates methods (A) and (B) leave: the multinomial logistic loss,
+one-vs-all logistic and exponential losses, squared hinge, Huber, label-weighted quadratics
+(a different quadratic part per label), and sums of these.  Every step is a checked fact:
+
+1. **Convexity is shown, never assumed** (:mod:`symcal.calibration.convexity`): each ``psi_y``
+   is convex on ``R^d`` by composition rules, with its recession function; a surrogate no rule
+   covers is ``unknown`` with the node named (a non-convex one says why it is not convex).
+2. **A minimiser is a stationary point.**  For convex ``risk_p`` differentiable at ``u``,
+   ``Z^T grad risk_p(u) = 0`` (``Z`` a basis of the directions of the affine domain ``C``) iff
+   ``u`` minimises ``risk_p`` over ``C`` (Rockafellar, *Convex Analysis*, Thm 25.1 / 27.4).
+   The gradient is differentiated from the user's own expressions.
+3. **Exponentials become polynomials, exactly.**  When every ``exp`` in the gradients has an
+   affine argument ``a.u + b`` and ``u`` appears nowhere else, ``z_i = exp(u_i / q)`` (``q`` the
+   common denominator) is a bijection ``R -> (0, inf)`` that turns the gradients, the cells
+   ``a.u <= b`` and the domain into rational functions and monomial inequalities in ``z``
+   (``exp(b)`` for ``b != 0`` is a variable between rigorous rational bounds: an
+   over-approximation, so ``unsat`` stays a proof).  When ``u`` also appears outside ``exp``,
+   each ``exp`` atom is a positive variable tied to ``u`` by valid facts only (order, sign,
+   ``e >= 1 + l``): again an over-approximation.
+4. **Proof** (``proved``): every ``psi_y`` is C^1; ``risk_p`` has bounded level sets on ``C``
+   for every ``p in P`` (one query on the recession functions: no ``w != 0`` in the directions of
+   ``C`` -- modulo a proven invariance ``psi(u + t 1) = psi(u)`` shared by the cells -- with
+   ``sum_y p_y psi_y^inf(w) <= 0``; Rockafellar Thm 27.1), so the infimum over a closed cell is
+   attained; and for each pair ``(t', t'')`` no ``p in P`` has a stationary point in the closed
+   cell of ``t'`` while ``<p, L_t' - L_t''> > 0`` (z3, nonlinear real arithmetic).
+5. **Refutation** (``refuted``): a point ``u`` (rational, or ``q log z`` with ``z`` rational so
+   that every ``exp`` is rational) and an exact ``p`` solving ``Z^T sum_y p_y grad psi_y(u) = 0``;
+   re-checked with :func:`symcal.exact.sign` only (0 only when formally zero, signs by rigorous
+   enclosure): ``p in P``, ``u in C``, stationarity, differentiability at ``u``, the prediction
+   at ``u`` (strictly inside a cell, preferred) or along ``u + eps (c - u)`` (at a tie), and that
+   it is suboptimal.  With convexity, ``u`` is a minimiser, so the infimum over the wrong cell
+   equals the minimum.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import sympy
+
+from symcal.backends.base import Budget
+from symcal.calibration import engine as E
+from symcal.calibration.convexity import NotShown, Shape, analyse, bounded_below, rewrite_logs
+from symcal.calibration.problem import Lin
+from symcal.exact import fraction_str, sign, truth
+from symcal.verdicts import Composite, Evidence, Status, Verdict
+
+__all__ = ["Smooth", "smooth_form", "decide_smooth", "verify_smooth", "recheck_smooth"]
+
+MAX_EXP_DEN = 12  # z_i = exp(u_i / q): q at most this
+
+
+def _sum(terms: list[Any]) -> Any:
+    """z3 sum with no 1-ary (+ x) or 0-ary node (cvc5 refuses both when it re-decides the query)."""
+    import z3
+
+    return z3.RealVal(0) if not terms else terms[0] if len(terms) == 1 else z3.Sum(*terms)
+
+
+def _prod(factors: list[Any]) -> Any:
+    import z3
+
+    return z3.RealVal(1) if not factors else factors[0] if len(factors) == 1 else z3.Product(*factors)
+
+
+def _or(parts: list[Any]) -> Any:
+    import z3
+
+    return z3.BoolVal(False) if not parts else parts[0] if len(parts) == 1 else z3.Or(*parts)
+
+
+def _and(parts: list[Any]) -> Any:
+    import z3
+
+    return z3.BoolVal(True) if not parts else parts[0] if len(parts) == 1 else z3.And(*parts)
+
+
+@dataclass
+class Smooth:
+    """What (S) established about the surrogate before any query."""
+
+    shapes: tuple[Shape, ...]
+    c1: bool
+    kinks: str
+    grads: tuple[tuple[sympy.Expr, ...], ...]  # grads[y][i] = d psi_y / d u_i (user's expressions)
+    Z: list[list[Fraction]]  # columns: a basis of the directions of C
+    ones_invariant: bool  # psi_y(u + t 1) = psi_y(u) for all y, cells and C invariant too
+    mode: str  # "z" (only exp(affine) of u), "u" (no exp), "atoms" (both)
+    q: int
+    rules: str
+    unbounded: str  # '' when every psi_y is shown bounded below, else why not
+
+
+# --------------------------------------------------------------------------- preconditions
+
+
+def _exp_atoms(e: sympy.Expr) -> list[sympy.exp]:
+    return [a for a in e.atoms(sympy.exp) if a.args[0].free_symbols]
+
+
+def _nullspace(rows: list[Lin], d: int) -> list[list[Fraction]]:
+    if not rows:
+        return [[Fraction(int(i == j)) for j in range(d)] for i in range(d)]
+    A = sympy.Matrix([[sympy.Rational(x.numerator, x.denominator) for x in a] for a, _ in rows])
+    ns = A.nullspace()
+    return [[Fraction(int(v[i].p), int(v[i].q)) for v in ns] for i in range(d)]
+
+
+def _zsym(e: sympy.Expr, u: list[sympy.Symbol], q: int,
+          consts: dict[sympy.Symbol, Fraction] | None = None) -> sympy.Expr:
+    """exp(a.u + b) -> C_b * prod Z_i**(q a_i) with positive symbols Z_i and, for b != 0, a positive
+    symbol C_b standing for exp(b) (recorded in ``consts``).  An identity proved with these symbols as
+    indeterminates holds for their actual values."""
+    Zs = [sympy.Symbol(f"Z{i + 1}", positive=True) for i in range(len(u))]
+    consts = {} if consts is None else consts
+    sub = {}
+    for atom in _exp_atoms(e):
+        lf = E.linear_form(atom.args[0], u)
+        if lf is None:
+            continue
+        mono = sympy.Integer(1)
+        if lf[1]:
+            c = next((k for k, v in consts.items() if v == lf[1]), None)
+            if c is None:
+                c = sympy.Symbol(f"C{len(consts) + 1}", positive=True)
+                consts[c] = lf[1]
+            mono = c
+        for zi, a in zip(Zs, lf[0], strict=True):
+            if a:
+                mono *= zi ** int(a * q)
+        sub[atom] = mono
+    return e.xreplace(sub)
+
+
+def _gradients(s: E.Setup) -> tuple[tuple[sympy.Expr, ...], ...]:
+    """d psi_y / d u_i from the user's expressions, differentiated on real symbols (so that
+    d|x|/dx is sign(x), not an expression in re and im) and returned in the setup's symbols."""
+    real = [sympy.Symbol(str(x), real=True) for x in s.u]
+    to_real = dict(zip(s.u, real, strict=True))
+    back = dict(zip(real, s.u, strict=True))
+    return tuple(tuple(sympy.diff(e.xreplace(to_real), x).xreplace(back) for x in real)
+                 for e in s.surrogate.per_label)
+
+
+def smooth_form(s: E.Setup) -> Smooth | str:
+    """The preconditions of (S), checked; a string says which one fails."""
+    if s.les:
+        return "the domain C has inequalities (method (S) needs an affine domain)"
+    shapes = []
+    for y, e in enumerate(s.surrogate.per_label):
+        try:
+            shapes.append(analyse(rewrite_logs(e), s.u))
+        except NotShown as exc:
+            return f"psi_{y + 1} is not shown convex: {exc}"
+    grads = _gradients(s)
+    atoms: set[Any] = set()
+    bare = False
+    dens = [1]
+    for row in grads:
+        for g in row:
+            for fn in (sympy.log, sympy.sin, sympy.cos, sympy.LambertW):
+                if g.has(fn):
+                    return f"a gradient contains {fn.__name__}: not translatable to polynomial arithmetic"
+            for atom in _exp_atoms(g):
+                lf = E.linear_form(atom.args[0], s.u)
+                if lf is None:
+                    return f"the gradient has {sympy.sstr(atom)}: exp of a non-affine argument"
+                atoms.add(atom)
+                dens += [c.denominator for c in lf[0]]
+            rest = g.xreplace({a: sympy.Dummy() for a in _exp_atoms(g)})
+            if rest.free_symbols & set(s.u):
+                bare = True
+            for p in rest.atoms(sympy.Pow):
+                if not p.exp.is_Integer and p.free_symbols & set(s.u):
+                    return f"the gradient has {sympy.sstr(p)}: a non-integer power"
+    for cell in s.link.cells:
+        for a, _ in cell:
+            dens += [c.denominator for c in a]
+    for a, _ in s.eqs:
+        dens += [c.denominator for c in a]
+    q = math.lcm(*dens)
+    mode = "u" if not atoms else ("atoms" if bare else "z")
+    if mode == "z" and q > MAX_EXP_DEN:
+        mode = "atoms"
+    ones = _ones_invariant(s, grads, q if mode == "z" else 1)
+    c1 = all(sh.c1 for sh in shapes)
+    kinks = "; ".join(sh.kink for sh in shapes if sh.kink)
+    rules = ", ".join(f"psi_{y + 1}: {sh.curvature}{'' if sh.c1 else ' (not C^1)'}" for y, sh in enumerate(shapes))
+    unbounded = "; ".join(f"psi_{y + 1}: {why}" for y, why in
+                          enumerate(bounded_below(e, s.u) for e in s.surrogate.per_label) if why)
+    return Smooth(tuple(shapes), c1, kinks, grads, _nullspace(list(s.eqs), s.d), ones, mode, q, rules, unbounded)
+
+
+def _ones_invariant(s: E.Setup, grads: Any, q: int) -> bool:
+    """psi_y(u + t 1) = psi_y(u): sum_i d psi_y / d u_i is formally 0 (after exp -> Z monomials),
+    and every cell row and domain row is orthogonal to 1 (so the cells and C are invariant)."""
+    if any(sum(a) != 0 for cell in s.link.cells for a, _ in cell) or any(sum(a) != 0 for a, _ in s.eqs):
+        return False
+    for row in grads:
+        total = _zsym(sympy.Add(*row), s.u, q)
+        if total.free_symbols & set(s.u):
+            return False
+        try:
+            if sympy.cancel(sympy.together(total)) != 0:
+                return False
+        except sympy.PolynomialError:
+            return False
+    return True
+
+
+# --------------------------------------------------------------------------- z3 translation
+
+
+class _Env:
+    """Variables of one query: p, and u (modes u/atoms) or z (mode z); exp atoms and constants."""
+
+    def __init__(self, s: E.Setup, form: Smooth, tag: str) -> None:
+        import z3
+
+        self.s, self.form = s, form
+        self.pz = E._zvars("p", s.n)
+        self.uz = E._zvars("u", s.d) if form.mode in ("u", "atoms") else []
+        self.zz = [z3.Real(f"z{i}") for i in range(1, s.d + 1)] if form.mode == "z" else []
+        self.side: list[Any] = [z > 0 for z in self.zz]
+        self.consts: dict[Fraction, Any] = {}
+        self.atoms: dict[tuple[tuple[Fraction, ...], Fraction], Any] = {}
+
+    def const_exp(self, b: Fraction) -> Any:
+        """exp(b): exactly 1 for b = 0, else a variable between rational bounds from a rigorous enclosure."""
+        import z3
+
+        if b == 0:
+            return z3.RealVal(1)
+        if b not in self.consts:
+            from symcal.exact.intervals import enclosure
+
+            lo, hi = enclosure(sympy.exp(sympy.Rational(b.numerator, b.denominator)), precision=128)
+            # outward to 8 decimals: short numbers keep the nonlinear solver fast, and still enclose exp(b)
+            lo = Fraction(math.floor(lo * 10**8), 10**8)
+            hi = Fraction(math.ceil(hi * 10**8), 10**8)
+            v = z3.Real(f"exp_{len(self.consts)}")
+            self.consts[b] = v
+            self.side += [v >= E._q(lo), v <= E._q(hi)]
+        return self.consts[b]
+
+    def monomial(self, a: tuple[Fraction, ...], zs: list[Any] | None = None) -> tuple[Any, Any]:
+        """prod z_i^(q a_i) as (numerator, denominator) with non-negative integer powers."""
+
+        num, den = [], []
+        for zi, ai in zip(self.zz if zs is None else zs, a, strict=True):
+            k = int(ai * self.form.q)
+            if k > 0:
+                num += [zi] * k
+            elif k < 0:
+                den += [zi] * (-k)
+        return _prod(num), _prod(den)
+
+    def exp(self, arg: sympy.Expr) -> Any:
+        import z3
+
+        lf = E.linear_form(arg, self.s.u)
+        if lf is None:
+            raise NotShown(f"exp({sympy.sstr(arg)}): not affine")
+        a, b = tuple(lf[0]), lf[1]
+        if self.form.mode == "z":
+            num, den = self.monomial(a)
+            return self.const_exp(b) * num / den
+        key = (a, b)
+        if key not in self.atoms:
+            v = z3.Real(f"e_{len(self.atoms)}")
+            ell = E._zlin(list(a), self.uz) + E._q(b)
+            facts = [v > 0, v >= 1 + ell, (ell <= 0) == (v <= 1), (ell >= 0) == (v >= 1)]
+            for (a2, b2), v2 in self.atoms.items():
+                ell2 = E._zlin(list(a2), self.uz) + E._q(b2)
+                facts += [(ell <= ell2) == (v <= v2), (ell >= ell2) == (v >= v2)]
+            self.atoms[key] = v
+            self.side += facts
+        return self.atoms[key]
+
+    def row(self, a: tuple[Fraction, ...], b: Fraction, op: str, at: list[Any] | None = None) -> Any:
+        """The cell / domain row a.u (op) b at u (or at the point ``at``: u-variables, or z-variables
+        in mode z), in z as monomials when mode z."""
+        if self.form.mode != "z":
+            lhs = E._zlin(list(a), self.uz if at is None else at)
+            return {"<=": lhs <= E._q(b), "<": lhs < E._q(b), "==": lhs == E._q(b)}[op]
+        num, den = self.monomial(tuple(a), at)
+        rhs = self.const_exp(b) * den
+        return {"<=": num <= rhs, "<": num < rhs, "==": num == rhs}[op]
+
+    def __call__(self, e: sympy.Expr) -> Any:  # noqa: C901 - one case per node type
+        import z3
+
+        if e.is_Rational:
+            return E._q(Fraction(int(e.p), int(e.q)))
+        if isinstance(e, sympy.Symbol):
+            if e in self.s.u and self.uz:
+                return self.uz[self.s.u.index(e)]
+            raise NotShown(f"{e} outside exp in mode {self.form.mode}")
+        if isinstance(e, sympy.exp):
+            return self.exp(e.args[0])
+        if isinstance(e, sympy.Add):
+            return _sum([self(a) for a in e.args])
+        if isinstance(e, sympy.Mul):
+            return _prod([self(a) for a in e.args])
+        if isinstance(e, sympy.Pow) and e.exp.is_Integer:
+            base = self(e.base)
+            k = int(e.exp)
+            if k == 0:
+                return z3.RealVal(1)
+            powed = _prod([base] * abs(k))
+            return powed if k > 0 else 1 / powed
+        if isinstance(e, sympy.Max | sympy.Min | sympy.Abs):
+            from symcal.backends.translate import lattice
+
+            return lattice(e, [self(a) for a in e.args])
+        if isinstance(e, sympy.sign):
+            x = self(e.args[0])
+            return z3.If(x > 0, z3.RealVal(1), z3.If(x < 0, z3.RealVal(-1), z3.RealVal(0)))
+        if isinstance(e, sympy.Heaviside):
+            x = self(e.args[0])
+            h0 = e.args[1] if len(e.args) > 1 else sympy.Rational(1, 2)
+            return z3.If(x > 0, z3.RealVal(1), z3.If(x < 0, z3.RealVal(0), self(h0)))
+        if isinstance(e, sympy.Piecewise):
+            out = None
+            for expr, cond in reversed(e.args):
+                val = self(expr)
+                out = val if out is None and cond is sympy.true else z3.If(self.cond(cond), val,
+                                                                           out if out is not None else val)
+            return out
+        raise NotShown(f"{sympy.sstr(e)}: no translation for {type(e).__name__}")
+
+    def cond(self, c: Any) -> Any:
+        import z3
+
+        if c is sympy.true:
+            return z3.BoolVal(True)
+        if c is sympy.false:
+            return z3.BoolVal(False)
+        if isinstance(c, sympy.And):
+            return _and([self.cond(a) for a in c.args])
+        if isinstance(c, sympy.Or):
+            return _or([self.cond(a) for a in c.args])
+        if isinstance(c, sympy.Not):
+            return z3.Not(self.cond(c.args[0]))
+        ops = {"<": lambda a, b: a < b, "<=": lambda a, b: a <= b, ">": lambda a, b: a > b,
+               ">=": lambda a, b: a >= b, "==": lambda a, b: a == b, "!=": lambda a, b: a != b}
+        op = getattr(c, "rel_op", None)
+        if op not in ops:
+            raise NotShown(f"condition {c}")
+        return ops[op](self(c.lhs), self(c.rhs))
+
+    def projected_gradient(self) -> list[Any]:
+        """The components of Z^T sum_y p_y grad psi_y(u)."""
+
+        g = [[self(self.form.grads[y][i]) for i in range(self.s.d)] for y in range(self.s.n)]
+        out = []
+        for j in range(len(self.form.Z[0]) if self.form.Z and self.form.Z[0] else 0):
+            terms = [E._q(self.form.Z[i][j]) * self.pz[y] * g[y][i]
+                     for i in range(self.s.d) if self.form.Z[i][j] for y in range(self.s.n)]
+            out.append(_sum(terms))
+        return out
+
+    def gradient_fractions(self) -> list[tuple[Any, Any]]:
+        """Mode z: each component of Z^T sum_y p_y grad psi_y(u) as (N, D) with D > 0 shown (every
+        coefficient of D, a polynomial in the positive z_i and exp constants, is positive); the
+        component is N / D.  Falls back to (component, 1) when D is not shown positive."""
+        import z3
+
+        s, form = self.s, self.form
+        Zs = [sympy.Symbol(f"Z{i + 1}", positive=True) for i in range(s.d)]
+        out = []
+        for j in range(len(form.Z[0]) if form.Z and form.Z[0] else 0):
+            comp = sympy.Add(*[_sx(form.Z[i][j]) * s.p[y] * form.grads[y][i]
+                               for i in range(s.d) if form.Z[i][j] for y in range(s.n)])
+            consts: dict[sympy.Symbol, Fraction] = {}
+            num, den = sympy.fraction(sympy.together(_zsym(comp, s.u, form.q, consts)))
+            cs = sorted(consts, key=str)
+            gens = Zs + list(s.p) + cs
+            try:
+                dpoly = sympy.Poly(sympy.expand(den), *gens, domain="QQ")
+                npoly = sympy.Poly(sympy.expand(num), *gens, domain="QQ")
+            except (sympy.PolynomialError, sympy.CoercionFailed):
+                out.append((self.projected_gradient()[j], z3.RealVal(1)))
+                continue
+            if any(m[s.d:s.d + s.n] != (0,) * s.n for m in dpoly.monoms()) or any(c <= 0 for c in dpoly.coeffs()):
+                out.append((self.projected_gradient()[j], z3.RealVal(1)))
+                continue
+            env_vars = self.zz + self.pz + [self.const_exp(consts[c]) for c in cs]
+            out.append((self._poly(npoly, env_vars), self._poly(dpoly, env_vars)))
+        return out
+
+    @staticmethod
+    def _poly(poly: sympy.Poly, xs: list[Any]) -> Any:
+
+        terms = []
+        for mono, c in poly.terms():
+            if not c.is_Rational:
+                raise NotShown(f"coefficient {c} is not rational")
+            factors = [E._q(Fraction(int(c.p), int(c.q)))]
+            for x, k in zip(xs, mono, strict=True):
+                factors += [x] * int(k)
+            terms.append(_prod(factors))
+        return _sum(terms)
+
+    def fractions(self) -> list[tuple[Any, Any]]:
+        import z3
+
+        if self.form.mode == "z":
+            return self.gradient_fractions()
+        return [(g, z3.RealVal(1)) for g in self.projected_gradient()]
+
+    def stationary(self) -> list[Any]:
+        """Z^T sum_y p_y grad psi_y(u) = 0 (numerators = 0, denominators shown positive)."""
+        return [n == 0 for n, _ in self.fractions()]
+
+    def variables(self) -> list[Any]:
+        return self.pz + self.uz + self.zz
+
+
+# --------------------------------------------------------------------------- queries
+
+
+def _approx_query(s: E.Setup, form: Smooth, tp: int, tpp: int | None, eta: Fraction,
+                  power: int) -> tuple[list[Any], _Env]:
+    """Is there p in P with margin m = <p, L_t' - L_t''> > 0 and a point u of C within
+    delta = eta m^power (sup norm) of the closed cell of t' where |Z^T grad risk_p(u)| <= delta?
+
+    unsat proves the pair (Ekeland's variational principle: if the infimum of risk_p over the cell
+    equalled inf risk_p, then for every eps > 0 some u within sqrt(eps) of a point of the cell would
+    have |grad| <= sqrt(eps); risk_p is bounded below and C^1; delta is a fixed positive number for
+    each such p, so some eps has sqrt(eps) (times the norm of Z) below it).  "Within delta of the cell" is
+    over-approximated row by row: ``a.u <= b + |a|_1 delta``; in mode z that is
+    ``prod z^(q a) <= exp(b) (1 + 2 |a|_1 delta)`` (valid since e^x <= 1 + 2x on [0, 1], and
+    ``eta`` keeps ``|a|_1 delta <= 1``)."""
+    import z3
+
+    env = _Env(s, form, "approx")
+    cons = E._simplex_and_noise(s, env.pz)
+    cons += [env.row(tuple(a), b, "==") for a, b in s.eqs]
+    m = z3.Real("m")
+    others = [tpp] if tpp is not None else [t for t in range(s.k) if t != tp]
+    diffs = [[s.L[y][tp] - s.L[y][t] for y in range(s.n)] for t in others]
+    cons.append(_or([m == E._zlin(dv, env.pz) for dv in diffs if any(dv)]))
+    cons.append(m > 0)
+    delta = E._q(eta) * _prod([m] * power)
+    if form.ones_invariant:
+        cons.append(env.zz[0] == 1 if form.mode == "z" else env.uz[0] == 0)
+    for a, b in s.link.cells[tp]:
+        slack = sum((abs(x) for x in a), Fraction(0))
+        if form.mode == "z":
+            num, den = env.monomial(tuple(a))
+            cons.append(num <= env.const_exp(b) * den * (1 + 2 * E._q(slack) * delta))
+        else:
+            cons.append(E._zlin(list(a), env.uz) <= E._q(b) + E._q(slack) * delta)
+    cons += [c for n, d in env.fractions() for c in (n <= delta * d, -n <= delta * d)]
+    return cons + env.side, env
+
+
+def _pair_query(s: E.Setup, form: Smooth, tp: int, tpp: int | None, strict: bool) -> tuple[list[Any], _Env]:
+    env = _Env(s, form, "pair")
+    cons = E._simplex_and_noise(s, env.pz)
+    cons += [env.row(tuple(a), b, "==") for a, b in s.eqs]
+    rows = E._proper_rows(s, tp) if strict else list(s.link.cells[tp])
+    cons += [env.row(tuple(a), b, "<" if strict else "<=") for a, b in rows]
+    cons += env.stationary()
+    cons.append(E._worse(s, env.pz, tp, tpp))
+    return cons + env.side, env
+
+
+# --------------------------------------------------------------------------- exact re-check
+
+
+def _sx(x: Any) -> sympy.Expr:
+    if isinstance(x, Fraction):
+        return sympy.Rational(x.numerator, x.denominator)
+    return sympy.sympify(x)
+
+
+def _show(x: sympy.Expr) -> Any:
+    x = sympy.nsimplify(x) if x.is_Float else x
+    if x.is_Rational:
+        return Fraction(int(x.p), int(x.q))
+    return sympy.sstr(x)
+
+
+def _smooth_at(exprs: list[sympy.Expr], sub: dict[Any, Any]) -> str:
+    """'' when no kink of the expressions is active at the point (Abs argument, Max/Min tie,
+    Piecewise switch all nonzero / strict there), else what is active or undecided."""
+    for e in exprs:
+        for node in sympy.preorder_traversal(e):
+            diffs: list[sympy.Expr] = []
+            if isinstance(node, sympy.Abs):
+                diffs = [node.args[0]]
+            elif isinstance(node, sympy.Max | sympy.Min):
+                diffs = [a - b for i, a in enumerate(node.args) for b in node.args[i + 1:]]
+            elif isinstance(node, sympy.Piecewise):
+                diffs = [c.lhs - c.rhs for _, c in node.args for c in _relations(c)]
+            for g in diffs:
+                sg = sign(g.xreplace(sub))
+                if sg.value is None or sg.value == 0:
+                    return f"a kink of {sympy.sstr(node)} may be active at u ({sg.reason})"
+    return ""
+
+
+def _relations(c: Any) -> list[Any]:
+    if isinstance(c, sympy.core.relational.Relational):
+        return [c]
+    if isinstance(c, sympy.And | sympy.Or | sympy.Not):
+        return [r for a in c.args for r in _relations(a)]
+    return []
+
+
+def verify_smooth(s: E.Setup, form: Smooth, p: list[Any], u: list[Any], tp: int,
+                  c: list[Fraction] | None = None) -> tuple[str, dict[str, Any], dict[str, Any]]:
+    """Exact re-check of a refutation by (S): (failure reason or '', values, certificate).
+    ``c`` given: u may lie on the boundary of the cell (a tie) and the witness is the sequence
+    u + eps (c - u), eps -> 0, inside the cell; else u must lie strictly inside the cell."""
+    P = [_sx(x) for x in p]
+    U = [_sx(x) for x in u]
+    sub = dict(zip(s.u, U, strict=True))
+    for y, py in enumerate(P):
+        if sign(py).value not in (0, 1):
+            return f"p{y + 1} = {py} is not shown >= 0", {}, {}
+    if sign(sympy.Add(*P) - 1).value != 0:
+        return "p does not sum to 1 (formally)", {}, {}
+    psub = dict(zip(s.p, P, strict=True))
+    for rel in s.noise:
+        if truth(rel.xreplace(psub)) is not True:
+            return f"p is not shown in P ({sympy.sstr(rel)})", {}, {}
+    for a, b in s.eqs:
+        if sign(sum((_sx(ai) * ui for ai, ui in zip(a, U, strict=True)), sympy.Integer(0)) - _sx(b)).value != 0:
+            return "u is not shown in C", {}, {}
+    if not form.c1:
+        why = _smooth_at(list(s.surrogate.per_label), sub)
+        if why:
+            return why, {}, {}
+    for j in range(len(form.Z[0]) if form.Z and form.Z[0] else 0):
+        tot = sympy.Add(*[_sx(form.Z[i][j]) * P[y] * form.grads[y][i].xreplace(sub)
+                          for i in range(s.d) if form.Z[i][j] for y in range(s.n) if P[y] != 0])
+        sg = sign(tot)
+        if sg.value != 0:
+            return f"the gradient of risk_p at u is not shown 0 on C (component {j + 1}: {sg.reason})", {}, {}
+
+    def row_sign(a: Any, b: Any) -> int | None:
+        return sign(sum((_sx(ai) * ui for ai, ui in zip(a, U, strict=True)), sympy.Integer(0)) - _sx(b)).value
+
+    if c is None:
+        for a, b in E._proper_rows(s, tp):
+            if row_sign(a, b) != -1:
+                return f"u is not shown strictly inside the cell of {s.pname(tp)}", {}, {}
+        if not s.link.exclusive:
+            for other in range(s.k):
+                if other != tp and all(row_sign(a, b) in (-1, 0) for a, b in s.link.cells[other]):
+                    return f"u is not shown outside region {other + 1}", {}, {}
+    else:
+        for a, b in s.link.cells[tp]:
+            if row_sign(a, b) not in (-1, 0):
+                return f"u is not shown in the closed cell of {s.pname(tp)}", {}, {}
+        if not (s.in_domain(c) and s.in_cell(tp, c, strict=True, proper=True)):
+            return "c is not a strict interior point of the cell in C", {}, {}
+    losses = [sympy.Add(*[P[y] * _sx(s.L[y][t]) for y in range(s.n)]) for t in range(s.k)]
+    best = None
+    for t in range(s.k):
+        if best is None or sign(losses[t] - losses[best]).value == -1:
+            best = t
+    assert best is not None
+    for t in range(s.k):
+        if sign(losses[t] - losses[best]).value is None:
+            return "the losses at p cannot be ordered exactly", {}, {}
+    for t in sorted(s.link.tied(tp)):
+        if sign(losses[t] - losses[best]).value != 1:
+            return f"prediction {s.pname(t)} is optimal at p", {}, {}
+    opt = [s.pname(t) for t in range(s.k) if sign(losses[t] - losses[best]).value == 0]
+    values = {**{f"p{i + 1}": _show(x) for i, x in enumerate(P)}, **{f"u{i + 1}": _show(x) for i, x in enumerate(U)},
+              "pred": s.pname(tp), "loss of pred": _show(losses[tp]), "optimal loss": _show(losses[best]),
+              "optimal predictions": opt}
+    cert = {"method": "(S) smooth convex: u is a stationary point of the convex risk_p, so a minimiser",
+            "convexity": form.rules,
+            "stationarity": "Z^T sum_y p_y grad psi_y(u) = 0, formally zero"}
+    if c is not None:
+        cert["interior point c"] = [fraction_str(x) for x in c]
+        cert["sequence"] = ("u lies on the boundary of the cell (a tie); u + eps (c - u) lies inside it for "
+                            "eps in (0, 1] and risk_p is continuous, so risk_p -> min along it")
+    return "", values, cert
+
+
+def verify_miranda(s: E.Setup, form: Smooth, p: list[Any], box: list[tuple[Fraction, Fraction]],
+                   tp: int, M: list[list[Fraction]] | None = None) -> tuple[str, dict[str, Any], dict[str, Any]]:
+    """Exact re-check of a refutation whose minimiser is transcendental (an exp constant in the
+    stationarity equations): a rational box strictly inside the cell of ``tp`` on whose opposite faces
+    each gradient component of risk_p has opposite signs, shown by rigorous interval enclosures.  By
+    the Poincare-Miranda theorem (the gradient is continuous: every psi_y is C^1) risk_p has a
+    stationary point in the box, a minimiser since risk_p is convex.  C = R^d only.  ``M``: an exact
+    invertible rational matrix (about the inverse Hessian) applied to the gradient first, so that the
+    sign pattern holds on a small box even when the Hessian is not diagonally dominant; M grad = 0
+    iff grad = 0."""
+    from symcal.exact.intervals import Unenclosable, enclose, from_fraction, hull
+
+    if s.eqs or not form.c1:
+        return "the box argument needs C = R^d and a C^1 surrogate", {}, {}
+    P = [_sx(x) for x in p]
+    if any(not x.is_Rational or x < 0 for x in P) or sum(P) != 1:
+        return "p is not an exact point of the simplex", {}, {}
+    psub = dict(zip(s.p, P, strict=True))
+    for rel in s.noise:
+        if truth(rel.xreplace(psub)) is not True:
+            return f"p is not shown in P ({sympy.sstr(rel)})", {}, {}
+    if len(box) != s.d or any(not lo < hi for lo, hi in box):
+        return "the box is malformed", {}, {}
+
+    def row_max(a: Any) -> Fraction:
+        return sum((max(ai * lo, ai * hi) for ai, (lo, hi) in zip(a, box, strict=True)), Fraction(0))
+
+    def row_min(a: Any) -> Fraction:
+        return sum((min(ai * lo, ai * hi) for ai, (lo, hi) in zip(a, box, strict=True)), Fraction(0))
+
+    if not all(row_max(a) < b for a, b in E._proper_rows(s, tp)):
+        return f"the box is not strictly inside the cell of {s.pname(tp)}", {}, {}
+    if not s.link.exclusive:
+        for other in range(s.k):
+            if other != tp and not any(row_min(a) > b for a, b in s.link.cells[other]):
+                return f"the box is not shown outside region {other + 1}", {}, {}
+    grads = [sympy.Add(*[P[y] * form.grads[y][i] for y in range(s.n) if P[y] != 0]) for i in range(s.d)]
+    if M is not None:
+        Ms = sympy.Matrix([[_sx(x) for x in row] for row in M])
+        if Ms.shape != (s.d, s.d) or Ms.det() == 0:
+            return "the preconditioner is not an invertible d x d matrix", {}, {}
+        grads = [sympy.Add(*[Ms[i, j] * grads[j] for j in range(s.d)]) for i in range(s.d)]
+    analytic = not any(g.has(sympy.Piecewise, sympy.Max, sympy.Min, sympy.Abs, sympy.Heaviside, sympy.sign)
+                       for g in grads)
+    whole = {s.u[j]: hull(*box[j]) for j in range(s.d)}
+    faces = []
+    for i, g in enumerate(grads):
+        signs = []
+        # mean-value form (analytic g): g(face) in g(m) + sum_j dg/du_j(box) * (face_j - m_j)
+        dg = [sympy.diff(g, x) for x in s.u] if analytic else []
+        for side in (0, 1):
+            env = {s.u[j]: (from_fraction(box[j][side]) if j == i else hull(*box[j])) for j in range(s.d)}
+            try:
+                enc = enclose(g, 128, env)
+                if analytic:
+                    mid = [box[j][side] if j == i else (box[j][0] + box[j][1]) / 2 for j in range(s.d)]
+                    mv = enclose(g, 128, {s.u[j]: from_fraction(mid[j]) for j in range(s.d)})
+                    for j in range(s.d):
+                        if j != i:
+                            half = (box[j][1] - box[j][0]) / 2
+                            mv = mv + enclose(dg[j], 128, whole) * hull(-half, half)
+                    enc = mv if (mv.b - mv.a) < (enc.b - enc.a) else enc
+            except Unenclosable as exc:
+                return f"no enclosure of the gradient on a face of the box ({exc})", {}, {}
+            lo, hi = enc.a, enc.b
+            signs.append(-1 if hi < 0 else 1 if lo > 0 else 0)
+        if signs not in ([-1, 1], [1, -1]):
+            return f"gradient component {i + 1} does not change sign across the box", {}, {}
+        faces.append(signs)
+    losses = [sum((P[y] * _sx(s.L[y][t]) for y in range(s.n)), sympy.Integer(0)) for t in range(s.k)]
+    best = min(losses)
+    for t in sorted(s.link.tied(tp)):
+        if not losses[t] > best:
+            return f"prediction {s.pname(t)} is optimal at p", {}, {}
+    values = {**{f"p{i + 1}": _show(x) for i, x in enumerate(P)},
+              **{f"u{i + 1}": f"in [{fraction_str(lo)}, {fraction_str(hi)}]" for i, (lo, hi) in enumerate(box)},
+              "pred": s.pname(tp), "loss of pred": _show(losses[tp]), "optimal loss": _show(best),
+              "optimal predictions": [s.pname(t) for t in range(s.k) if losses[t] == best]}
+    cert = {"method": "(S) smooth convex: a stationary point of the convex risk_p in a box inside the cell "
+                      "(Poincare-Miranda: each gradient component changes sign across the box, by rigorous "
+                      "interval enclosures)",
+            "convexity": form.rules, "box": [[fraction_str(lo), fraction_str(hi)] for lo, hi in box],
+            "face signs": faces}
+    if M is not None:
+        cert["preconditioner"] = [[fraction_str(x) for x in row] for row in M]
+    return "", values, cert
+
+
+def _miranda(s: E.Setup, form: Smooth, p: list[Any], centre: list[float], tp: int) -> tuple[str, dict, dict]:
+    """Boxes of a few sizes around ``centre``, the gradient preconditioned by an exact rational
+    approximation of the inverse Hessian there (numbers only choose the box and M; the check is
+    :func:`verify_miranda`)."""
+    import numpy as np
+
+    P = [_sx(x) for x in p]
+    sub = {x: sympy.Float(c, 30) for x, c in zip(s.u, centre, strict=True)}
+    grads = [sympy.Add(*[P[y] * form.grads[y][i] for y in range(s.n)]) for i in range(s.d)]
+    M = None
+    try:
+        H = np.array([[float(sympy.diff(g, x).xreplace(sub).evalf(30)) for x in s.u] for g in grads])
+        Hinv = np.linalg.inv(H)
+        M = [[Fraction(float(v)).limit_denominator(10**6) for v in row] for row in Hinv]
+    except (TypeError, ValueError, np.linalg.LinAlgError):
+        M = None
+    last = "no box"
+    for r in (Fraction(1, 10**6), Fraction(1, 10**4), Fraction(1, 100)):
+        c = [Fraction(round(x * 10**9), 10**9) for x in centre]
+        box = [(ci - r, ci + r) for ci in c]
+        for pre in ([M, None] if M is not None else [None]):
+            last, values, cert = verify_miranda(s, form, p, box, tp, pre)
+            if not last:
+                return "", values, cert
+    return last, {}, {}
+
+
+def recheck_smooth(s: E.Setup, w: E.CalibrationWitness) -> tuple[bool, str]:
+    """Re-check a witness of (S) from its own values."""
+    from symcal.calibration.parse import parse_expression
+
+    form = smooth_form(s)
+    if isinstance(form, str):
+        return False, form
+    try:
+        p = [parse_expression(str(w.values[f"p{i}"]), f"witness.p{i}", []) for i in range(1, s.n + 1)]
+        tp = [s.pname(t) for t in range(s.k)].index(w.values["pred"])
+        if "box" in w.certificate:
+            box = [(Fraction(lo), Fraction(hi)) for lo, hi in w.certificate["box"]]
+            pre = w.certificate.get("preconditioner")
+            M = [[Fraction(x) for x in row] for row in pre] if pre is not None else None
+            why, _, _ = verify_miranda(s, form, p, box, tp, M)
+            return (not why), why or "re-checked exactly"
+        u = [parse_expression(str(w.values[f"u{i}"]), f"witness.u{i}", []) for i in range(1, s.d + 1)]
+        tp = [s.pname(t) for t in range(s.k)].index(w.values["pred"])
+        c = w.certificate.get("interior point c")
+        cc = [Fraction(x) for x in c] if c is not None else None
+    except Exception as e:  # noqa: BLE001 - any malformed witness is simply not re-checked
+        return False, f"the witness is incomplete ({e})"
+    why, _, _ = verify_smooth(s, form, p, u, tp, cc)
+    return (not why), why or "re-checked exactly"
+
+
+# --------------------------------------------------------------------------- witnesses
+
+
+def _candidates(env: _Env, form: Smooth, model: dict[str, Fraction], s: E.Setup,
+                exact: dict[str, Any] | None = None) -> list[list[sympy.Expr]]:
+    """Exact points u from the model: the model itself when z3 gave it exactly (algebraic numbers:
+    in mode z, u_i = q log z_i with z_i algebraic), then rational u (modes u, atoms) or u_i = q log z_i
+    with z_i rational (mode z) at a few rounding precisions."""
+    out: list[list[sympy.Expr]] = []
+    if exact is not None:
+        if form.mode == "z":
+            zs = [exact.get(f"z{i}") for i in range(1, s.d + 1)]
+            if all(z is not None for z in zs):
+                out.append([form.q * sympy.log(z) for z in zs])
+        else:
+            us = [exact.get(f"u{i}") for i in range(1, s.d + 1)]
+            if all(x is not None for x in us):
+                out.append(list(us))
+    for den in (None, 10, 100, 10**4):
+        if form.mode == "z":
+            zs = [model.get(f"z{i}", Fraction(1)) for i in range(1, s.d + 1)]
+            zs = [z if den is None else z.limit_denominator(den) for z in zs]
+            if any(z <= 0 for z in zs):
+                continue
+            u = [form.q * sympy.log(sympy.Rational(z.numerator, z.denominator)) for z in zs]
+        else:
+            us = [model.get(f"u{i}", Fraction(0)) for i in range(1, s.d + 1)]
+            u = [_sx(x if den is None else x.limit_denominator(den)) for x in us]
+        if u not in out:
+            out.append(u)
+    return out
+
+
+def _solve_p(s: E.Setup, form: Smooth, u: list[sympy.Expr], tp: int, model_p: list[Fraction],
+             budget: Budget, exact_p: list[Any] | None = None) -> list[Any] | None:
+    """An exact p in P with Z^T sum_y p_y grad psi_y(u) = 0 and every prediction tied with tp
+    worse: by z3 (exact rationals) when the gradients at u are rational, else by solving the linear
+    system exactly and fixing its free parameters at the model's values."""
+
+    sub = dict(zip(s.u, u, strict=True))
+    G = [[sympy.Add(*[_sx(form.Z[i][j]) * form.grads[y][i].xreplace(sub) for i in range(s.d) if form.Z[i][j]])
+          for y in range(s.n)] for j in range(len(form.Z[0]) if form.Z and form.Z[0] else 0)]
+    G = [[sympy.nsimplify(g) if g.is_Float else sympy.simplify(g) if not g.is_Rational else g for g in row]
+         for row in G]
+    if all(g.is_Rational for row in G for g in row):
+        pz = E._zvars("p", s.n)
+        cons = E._simplex_and_noise(s, pz)
+        cons += [_sum([E._q(Fraction(int(g.p), int(g.q))) * pz[y] for y, g in enumerate(row)]) == 0 for row in G]
+        cons += [E._worse(s, pz, t, None) for t in sorted(s.link.tied(tp))]
+        res = E._solve(cons, Budget(min(5.0, max(0.2, budget.left()))), pz, "exact p for the witness")
+        if res.answer != "sat":
+            return None
+        return [res.model[f"p{i}"] for i in range(1, s.n + 1)]
+    if exact_p is not None:
+        return exact_p  # the model's own p, exactly: verify_smooth decides the stationarity
+    ps = sympy.symbols(f"P1:{s.n + 1}")
+    eqs = [sympy.Add(*[g * x for g, x in zip(row, ps, strict=True)]) for row in G] + [sympy.Add(*ps) - 1]
+    try:
+        sol = sympy.linsolve(eqs, ps)
+    except Exception:  # noqa: BLE001 - a witness is optional
+        return None
+    if not sol or sol is sympy.S.EmptySet:
+        return None
+    (vec,) = list(sol)[:1]
+    free = sorted(set().union(*[v.free_symbols for v in vec]) & set(ps), key=str)
+    fix = {x: _sx(model_p[ps.index(x)]) for x in free}
+    return [sympy.simplify(v.xreplace(fix)) for v in vec]
+
+
+def _try_witness(s: E.Setup, form: Smooth, env: _Env, res: Any, tp: int, budget: Budget,
+                 c: list[Fraction] | None) -> tuple[str, dict[str, Any], dict[str, Any]]:
+    last = "no candidate"
+    model = res.model
+    exact = res.algebraic
+    model_p = [model.get(f"p{i}", Fraction(0)) for i in range(1, s.n + 1)]
+    exact_p = None
+    if exact is not None and all(f"p{i}" in exact for i in range(1, s.n + 1)):
+        exact_p = [exact[f"p{i}"] for i in range(1, s.n + 1)]
+    elif exact is None:
+        exact_p = [_sx(x) for x in model_p]
+    for k, u in enumerate(_candidates(env, form, model, s, exact)):
+        if budget.expired():
+            return "out of time", {}, {}
+        p = _solve_p(s, form, u, tp, model_p, budget, exact_p if k == 0 else None)
+        if p is None:
+            last = "no exact p makes the rounded u stationary with the prediction worse"
+            continue
+        last, values, cert = verify_smooth(s, form, p, u, tp, c)
+        if not last:
+            return "", values, cert
+    if c is None and not s.eqs and form.c1 and exact_p is not None:
+        # the minimiser may be transcendental (an exp constant): a box around it, by Poincare-Miranda
+        try:
+            if form.mode == "z":
+                centre = [form.q * math.log(float(model.get(f"z{i}", 1))) for i in range(1, s.d + 1)]
+            else:
+                centre = [float(model.get(f"u{i}", 0)) for i in range(1, s.d + 1)]
+        except (ValueError, OverflowError):
+            return last, {}, {}
+        why, values, cert = _miranda(s, form, exact_p, centre, tp)
+        if not why:
+            return "", values, cert
+        last = f"{last}; box: {why}"
+    return last, {}, {}
+
+
+# --------------------------------------------------------------------------- the decision
+
+
+# (eta, power) tried in turn: delta = eta m^power, eta scaled by _eta so that |a|_1 delta <= 1/4
+ATTEMPTS = ((Fraction(1, 4), 2), (Fraction(1, 4), 1), (Fraction(1, 64), 1))
+
+
+def _eta(s: E.Setup, k: int) -> tuple[Fraction, int]:
+    """ATTEMPTS[k] with eta scaled so that |a|_1 eta m^power <= 1/4 for every cell row a (m is at
+    most the largest loss difference)."""
+    big = max((abs(s.L[y][a] - s.L[y][b]) for y in range(s.n) for a in range(s.k) for b in range(s.k)),
+              default=Fraction(1)) or Fraction(1)
+    rows = max((sum((abs(x) for x in a), Fraction(0)) for cell in s.link.cells for a, _ in cell),
+               default=Fraction(1)) or Fraction(1)
+    eta, power = ATTEMPTS[k]
+    return eta / (max(big, Fraction(1)) ** power * max(rows, Fraction(1))), power
+
+
+def decide_smooth(s: E.Setup, form: Smooth, pre: list[tuple[str, Evidence]], budget: Budget, t0: float) -> Verdict:
+    """Method (S): see the module docstring."""
+    method = ("(S) smooth convex: convexity by rules; minimisers = stationary points; exp(u) as polynomial "
+              f"variables (mode {form.mode}); per pair (t', t''): a z3 query for approximately stationary points "
+              "near the cell of t' while t' is worse by m (unsat = the pair holds, by Ekeland's principle), and "
+              "for exact stationary points in it (sat = a counterexample)")
+    pre.append(("(S) convex by rules", E.Precondition("(S) convex", True, form.rules)))
+    if form.ones_invariant:
+        pre.append(("invariance along 1", E.Precondition(
+            "psi(u + t 1) = psi(u)", True, "sum_i d psi_y / d u_i is formally 0 for every y; cells and C are "
+            "invariant along 1, so u1 = 0 is fixed in the proof queries")))
+    provable = ""
+    if not form.c1:
+        provable = f"not every psi_y is C^1 ({form.kinks}): a proof by (S) needs differentiability"
+    elif form.unbounded:
+        provable = f"not every psi_y is shown bounded below ({form.unbounded})"
+    else:
+        pre.append(("(S) C^1 and bounded below", E.Precondition(
+            "(S) C^1, bounded below", True, "every psi_y is C^1 and bounded below by the rules")))
+    parts = list(pre)
+    n_pre = len(parts)
+    unknowns: list[str] = []
+    blocked: set[int] = set()
+    pairs = E._pairs(s)
+    for i, (tp, tpp) in enumerate(pairs, 1):
+        E._step(s, i, len(pairs), tp, tpp)
+        if tp in blocked:
+            continue
+        if budget.expired():
+            unknowns.insert(0, f"gave up after {budget.seconds:g} s ({len(parts) - n_pre} queries answered)")
+            break
+        label = E._label(s, tp, tpp)
+        try:
+            # each remaining pair gets an equal share of what is left (a hard pair cannot starve the rest)
+            share = Budget(max(0.5, budget.left() / (len(pairs) - i + 1)))
+            got = _decide_pair(s, form, tp, tpp, share, label, bool(provable))
+        except NotShown as exc:
+            return E._verdict(s, Status.UNKNOWN, E._scope(s, method), t0, Composite(tuple(parts), note="partial"),
+                              reason=f"(S) cannot translate the gradient: {exc}")
+        kind, payload = got
+        if kind == "proved":
+            parts.append((label, payload))
+        elif kind == "refuted":
+            values, cert, detail, extra = payload
+            return E._refuted(s, method, t0, label, extra, values, cert, detail)
+        else:
+            unknowns.append(payload)
+            if payload.startswith(f"{label}: sat, but cell"):
+                blocked.add(tp)
+    if provable and not unknowns:
+        unknowns.append(provable)
+    elif provable:
+        unknowns.insert(0, provable)
+    return E._proved_or_unknown(s, method, t0, parts, unknowns, len(parts) - n_pre)
+
+
+ORDERS = ("as built", "reversed", "rotated")
+
+
+def _ordered(cons: list[Any], order: str) -> list[Any]:
+    """The same constraints in another order (z3's nonlinear solver is sensitive to it)."""
+    if order == "reversed":
+        return list(reversed(cons))
+    if order == "rotated":
+        h = len(cons) // 2
+        return cons[h:] + cons[:h]
+    return list(cons)
+
+
+def _prove_pair(s: E.Setup, form: Smooth, tp: int, tpp: int | None, budget: Budget, worse: str,
+                first_round: bool) -> Any:
+    """The Ekeland query of the pair as a small portfolio: every (delta, constraint order) in turn,
+    with a short CPU share first (first_round) and the pair's remaining share after.  Any unsat is a
+    proof (each variant is the same statement); returns the unsat result or the last answer."""
+    share = 1.0 if first_round else None
+    last = None
+    for k in range(2 if first_round else len(ATTEMPTS)):
+        eta, power = _eta(s, k)
+        cons, env = _approx_query(s, form, tp, tpp, eta, power)
+        for order in ORDERS:
+            if budget.expired():
+                return last if last is not None else E._solve([], budget, [], "out of time")
+            left = budget.left()
+            secs = share if share is not None else max(0.5, left / (2 * len(ATTEMPTS) * len(ORDERS)))
+            sub = Budget(min(secs, left))
+            last = E._solve(_ordered(cons, order), sub, env.variables(),
+                            f"calibration (S): is there p in P where {s.pname(tp)} is worse than {worse} by m > 0 and "
+                            f"a point within delta of its cell where |grad risk_p| <= delta (delta = {eta} m^{power})? "
+                            "unsat = no minimising sequence of risk_p in that cell (Ekeland)")
+            if last.answer == "unsat":
+                return last
+    return last
+
+
+def _decide_pair(s: E.Setup, form: Smooth, tp: int, tpp: int | None, budget: Budget, label: str,
+                 no_proof: bool) -> tuple[str, Any]:
+    """("proved", SmtResult) | ("refuted", (values, cert, detail, extra)) | ("unknown", reason)."""
+    worse = s.pname(tpp) if tpp is not None else "another prediction"
+    approx = None
+    if not no_proof:
+        approx = _prove_pair(s, form, tp, tpp, budget, worse, first_round=True)
+        if approx.answer == "unsat":
+            return "proved", E._smt(approx, "unsat")
+    cons, env = _pair_query(s, form, tp, tpp, strict=True)
+    quarter = Budget(max(0.2, budget.left() / 4))
+    res = E._solve(cons, quarter, env.variables(), f"calibration (S): a stationary point strictly inside the cell of "
+                   f"{s.pname(tp)} with {s.pname(tp)} worse than {worse}? sat = a failure")
+    if res.answer == "sat":
+        why, values, cert = _try_witness(s, form, env, res, tp, budget, None)
+        if not why:
+            detail = (f"at p, u is a stationary point of the convex risk_p (so a minimiser) strictly inside the "
+                      f"cell of {s.pname(tp)}, which is suboptimal (loss {values['loss of pred']} > "
+                      f"{values['optimal loss']})")
+            return "refuted", (values, cert, detail, [])
+        return "unknown", f"{label}: sat, but no exact witness passed the re-check ({why})"
+    cons, env = _pair_query(s, form, tp, tpp, strict=False)
+    quarter = Budget(max(0.2, budget.left() / 3))
+    closed = E._solve(cons, quarter, env.variables(), f"calibration (S): a stationary point of risk_p in the closed "
+                      f"cell of {s.pname(tp)} while {s.pname(tp)} is worse than {worse}? sat = a failure at a tie")
+    if closed.answer == "sat":
+        c, extra, why = E._interior_point(s, tp, budget)
+        if c is None:
+            return "unknown", f"{label}: sat, but {why}"
+        why, values, cert = _try_witness(s, form, env, closed, tp, budget, c)
+        if not why:
+            detail = (f"only at a tie: at p the minimiser u of risk_p lies on the boundary of the cell of "
+                      f"{s.pname(tp)}, which is suboptimal (loss {values['loss of pred']} > {values['optimal loss']}); "
+                      f"u + eps (c - u) has pred = {s.pname(tp)} and risk_p -> min as eps -> 0, so no tie-breaking "
+                      f"rule avoids the failure")
+            return "refuted", (values, cert, detail, extra)
+        return "unknown", f"{label}: sat at a tie, but no exact witness passed the re-check ({why})"
+    if no_proof:
+        return "unknown", (f"{label}: no stationary point in the cell ({closed.answer}), but without a proof "
+                           "precondition the infimum may still be approached there")
+    if approx is not None:
+        last = _prove_pair(s, form, tp, tpp, budget, worse, first_round=False)
+        if last.answer == "unsat":
+            return "proved", E._smt(last, "unsat")
+        why = last.reason if last.answer == "unknown" else "approximately stationary points remain near the cell"
+        return "unknown", (f"{label}: no stationary point in the cell ({closed.answer}), but {why}: the infimum may "
+                           "be approached at infinity")
+    return "unknown", f"{label}: {approx.reason if approx is not None else ''} {closed.reason}".strip()
+
+
+def _register() -> None:
+    E.METHODS.append(E.Method("(S) smooth", smooth_form, Smooth, decide_smooth, recheck_smooth))
+
+
+_register()
