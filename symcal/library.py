@@ -19,8 +19,8 @@ from typing import Any
 from symcal.claims.core import Claim
 from symcal.errors import InvalidClaim, SymcalError, invalid
 
-__all__ = ["bundled_dir", "paper_path", "load_paper", "source_digest", "load_module", "load_bundled", "load_file",
-           "probe_file", "merge", "select", "PAPERS"]
+__all__ = ["bundled_dir", "paper_path", "load_paper", "source_digest", "load_module", "load_bundled", "papers_for",
+           "load_file", "probe_file", "merge", "select", "PAPERS"]
 
 PAPERS = ("duchi2010", "ramaswamy2013", "xia2009", "uematsu2013", "calauzenes2013")
 # bytes of address space a user's file may add while it is imported in a child (import_limited)
@@ -145,10 +145,27 @@ def merge(sources: list[tuple[str, list[Claim]]]) -> list[Claim]:
     return [c for _, c in owner.values()]
 
 
-def load_bundled() -> list[Claim]:
-    """Every claim of the bundled library, sorted by id."""
+def papers_for(patterns: list[str] | None) -> tuple[str, ...]:
+    """The papers whose claims ``patterns`` (as :func:`select` reads them) can match: the paper named
+    before a pattern's first dot, or every paper when a pattern has a glob character there, names no
+    paper (a typo: the suggestions need every id) or there is no pattern.  Loading only these makes
+    ``symcal show ID`` and a one-claim ``check`` start without building the whole library."""
+    if not patterns:
+        return PAPERS
+    out: list[str] = []
+    for pat in patterns:
+        head = str(pat).split(".", 1)[0]
+        if any(ch in head for ch in "*?[") or head not in PAPERS:
+            return PAPERS
+        if head not in out:
+            out.append(head)
+    return tuple(p for p in PAPERS if p in out)
+
+
+def load_bundled(papers: tuple[str, ...] | list[str] | None = None) -> list[Claim]:
+    """Every claim of the bundled library (or of ``papers`` only), sorted by id."""
     claims: list[Claim] = []
-    for paper in PAPERS:
+    for paper in (PAPERS if papers is None else papers):
         p = paper_path(paper)
         claims += _claims_of(load_module(p, f"symcal_theorems_{paper}"), str(p))
     return _unique(claims)

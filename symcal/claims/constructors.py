@@ -771,6 +771,7 @@ def calibrated(
         sizes=_sizes(sizes, id),
         finding=finding,
         method=("calibration over the whole simplex (symcal.calibration): quadratic surrogates by their affine "
-                "minimiser, polyhedral ones by exact KKT conditions; one z3 query per pair of predictions; "
+                "minimiser, polyhedral ones by exact KKT conditions, smooth convex ones by (approximate) "
+                "stationarity with exp(u) as polynomial variables; one z3 query per pair of predictions; "
                 "counterexamples re-checked in exact arithmetic"),
     )

@@ -105,7 +105,7 @@ def load_claims(args: argparse.Namespace) -> list[Claim]:
     An id defined twice -- in two files, or in a file and the library it is loaded with -- is an
     error naming both (without ``--with-library`` a file may reuse a library id: the library is not
     loaded).  Under ``--json`` whatever the files print at import goes to stderr."""
-    from symcal.library import load_bundled, load_file, merge
+    from symcal.library import load_bundled, load_file, merge, papers_for
 
     if getattr(args, "theorems", None):
         sources: list[tuple[str, list[Claim]]] = []
@@ -125,7 +125,16 @@ def load_claims(args: argparse.Namespace) -> list[Claim]:
             return merge(sources)
         except InvalidClaim as e:
             raise InvalidClaim(f"--theorems: {e}") from None
-    return load_bundled()
+    return load_bundled(papers_for(_patterns(args)))
+
+
+def _patterns(args: argparse.Namespace) -> list[str] | None:
+    """The claim patterns of a command (``patterns``, ``pattern`` or ``id``), None for all claims."""
+    for name in ("patterns", "pattern", "id"):
+        value = getattr(args, name, None)
+        if value:
+            return list(value) if isinstance(value, list | tuple) else [str(value)]
+    return None
 
 
 @contextlib.contextmanager

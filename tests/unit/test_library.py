@@ -71,3 +71,14 @@ def test_a_paper_split_into_a_package_loads_with_relative_imports(tmp_path):
 def test_the_library_ships_in_the_wheel_config():
     text = (Path(__file__).resolve().parents[2] / "pyproject.toml").read_text()
     assert '"symcal._theorems" = "theorems"' in text
+
+
+def test_a_command_loads_only_the_papers_its_patterns_can_match():
+    # issue 25, item 6: `symcal show ID` and a one-claim check start without building all five papers
+    from symcal.library import PAPERS, papers_for
+
+    assert papers_for(["duchi2010.lemma14"]) == ("duchi2010",)
+    assert papers_for(["xia2009.*", "duchi2010.lemma14"]) == ("duchi2010", "xia2009")
+    # a glob before the first dot, a typo or no pattern at all: every paper (suggestions need every id)
+    assert papers_for(["*lemma14"]) == PAPERS and papers_for(["duchi201.lemma14"]) == PAPERS
+    assert papers_for(None) == PAPERS and papers_for([]) == PAPERS
