@@ -162,12 +162,33 @@ def papers_for(patterns: list[str] | None) -> tuple[str, ...]:
     return tuple(p for p in PAPERS if p in out)
 
 
+# one process builds each paper once (the front door and the tests call main() many times); a paper
+# whose files changed since (size or modification time) is built again
+_BUILT: dict[str, tuple[tuple[tuple[str, int, int], ...], list[Claim]]] = {}
+
+
+def _stamp(paper: str) -> tuple[tuple[str, int, int], ...]:
+    folder = paper_path(paper).parent
+    return tuple(sorted((f.name, f.stat().st_mtime_ns, f.stat().st_size) for f in folder.glob("*.py")))
+
+
+def _paper_claims(paper: str) -> list[Claim]:
+    stamp = _stamp(paper)
+    hit = _BUILT.get(paper)
+    if hit is not None and hit[0] == stamp:
+        return hit[1]
+    p = paper_path(paper)
+    claims = _claims_of(load_module(p, f"symcal_theorems_{paper}"), str(p))
+    _BUILT[paper] = (stamp, claims)
+    return claims
+
+
 def load_bundled(papers: tuple[str, ...] | list[str] | None = None) -> list[Claim]:
-    """Every claim of the bundled library (or of ``papers`` only), sorted by id."""
+    """Every claim of the bundled library (or of ``papers`` only), sorted by id.  Each paper is
+    built once per process (again when one of its files changes)."""
     claims: list[Claim] = []
     for paper in (PAPERS if papers is None else papers):
-        p = paper_path(paper)
-        claims += _claims_of(load_module(p, f"symcal_theorems_{paper}"), str(p))
+        claims += _paper_claims(paper)
     return _unique(claims)
 
 

@@ -38,6 +38,7 @@ def test_one_vs_all_logistic_and_squared_hinge_are_proved():
         assert v.status is Status.PROVED, v.reason
 
 
+@pytest.mark.slow  # about 40 s: the heaviest of the (S) proofs here
 def test_weston_watkins_squared_hinge_is_proved():
     per = [" + ".join(f"Max(0, 1 + u{j} - u{y})**2" for j in (1, 2, 3) if j != y) for y in (1, 2, 3)]
     v = check_calibration(Z1_3, {"dim": 3, "per_label": per}, "argmax", timeout=60)
