@@ -19,14 +19,18 @@ one-vs-all logistic and exponential losses, squared hinge, Huber, label-weighted
    over-approximation, so ``unsat`` stays a proof).  When ``u`` also appears outside ``exp``,
    each ``exp`` atom is a positive variable tied to ``u`` by valid facts only (order, sign,
    ``e >= 1 + l``): again an over-approximation.
-4. **Proof** (``proved``): every ``psi_y`` is C^1; ``risk_p`` has bounded level sets on ``C``
-   for every ``p in P`` (one query on the recession functions: no ``w != 0`` in the directions of
-   ``C`` -- modulo a proven invariance ``psi(u + t 1) = psi(u)`` shared by the cells -- with
-   ``sum_y p_y psi_y^inf(w) <= 0``; Rockafellar Thm 27.1), so the infimum over a closed cell is
-   attained; and for each pair ``(t', t'')`` no ``p in P`` has a stationary point in the closed
-   cell of ``t'`` while ``<p, L_t' - L_t''> > 0`` (z3, nonlinear real arithmetic).
-5. **Refutation** (``refuted``): a point ``u`` (rational, or ``q log z`` with ``z`` rational so
-   that every ``exp`` is rational) and an exact ``p`` solving ``Z^T sum_y p_y grad psi_y(u) = 0``;
+4. **Proof** (``proved``): every ``psi_y`` is C^1 and bounded below (rules), and for each pair
+   ``(t', t'')`` z3 finds no ``p in P`` with margin ``m = <p, L_t' - L_t''> > 0`` and a point of ``C``
+   within ``delta = eta m^k`` of the closed cell of ``t'`` where ``|Z^T grad risk_p| <= delta``.  If the
+   infimum of ``risk_p`` over that cell equalled ``inf risk_p``, Ekeland's variational principle
+   would give, for every ``eps > 0``, a point within ``sqrt(eps)`` of the cell with gradient at most
+   ``sqrt(eps)``: so the pair holds, whether or not a minimiser exists (infima at infinity, such as
+   the logistic loss at ``p = (1, 0, 0)``, included).  A few ``(eta, k)`` and constraint orders are
+   tried (each is the same statement; z3's nonlinear solver is sensitive to both).
+5. **Refutation** (``refuted``): a point ``u`` (rational, or ``q log z`` with ``z`` rational or
+   algebraic, so that every ``exp`` is algebraic) and an exact ``p`` solving
+   ``Z^T sum_y p_y grad psi_y(u) = 0`` -- or, when the minimiser is transcendental, a rational box
+   around it (:func:`verify_miranda`, Poincare-Miranda with rigorous enclosures);
    re-checked with :func:`symcal.exact.sign` only (0 only when formally zero, signs by rigorous
    enclosure): ``p in P``, ``u in C``, stationarity, differentiability at ``u``, the prediction
    at ``u`` (strictly inside a cell, preferred) or along ``u + eps (c - u)`` (at a tie), and that
