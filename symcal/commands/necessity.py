@@ -46,10 +46,13 @@ def run(args: argparse.Namespace) -> int:
     claim = found[0]
     if args.size is not None and claim.sizes is not None:
         claim.sizes.validate(args.size[0], args.size[1], claim.id)
-    with common.open_cluster(args) as cluster:
-        rows = necessity(claim, sizes=args.size, timeout=args.timeout, jobs=args.jobs,
-                         progress=common.start_progress(args.json), cluster=cluster)
-        common.end_progress()
+    # under --json, stdout is only the JSON: what the claims print while they are decided goes to stderr
+    with common.output_to_stderr(args.json), common.open_cluster(args) as cluster:
+        try:
+            rows = necessity(claim, sizes=args.size, timeout=args.timeout, jobs=args.jobs,
+                             progress=common.start_progress(args.json), cluster=cluster)
+        finally:
+            common.end_progress()
     if args.json:
         print(json.dumps([{
             "hypothesis": r.hypothesis, "answer": r.answer, "needed": r.needed, "status": r.verdict.status.value,

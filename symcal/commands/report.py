@@ -76,9 +76,13 @@ def run(args: argparse.Namespace) -> int:
     from symcal.runner import check_many
 
     fmt = output_format(args.format, args.out)
-    claims = select(common.load_claims(args), args.patterns)
-    verdicts = check_many(claims, timeout=args.timeout, jobs=args.jobs, progress=common.start_progress())
-    common.end_progress()
+    # the report is the only thing on stdout: what the claims print while they are decided goes to stderr
+    with common.output_to_stderr(True):
+        claims = select(common.load_claims(args), args.patterns)
+        try:
+            verdicts = check_many(claims, timeout=args.timeout, jobs=args.jobs, progress=common.start_progress())
+        finally:
+            common.end_progress()
     pairs = list(zip(claims, verdicts, strict=True))
     text = render(pairs, fmt)
     if args.out:

@@ -56,10 +56,13 @@ def run(args: argparse.Namespace) -> int:
 
     claims = select(common.load_claims(args), args.patterns)
     twins = twins_for(claims, files=getattr(args, "theorems", None) or ())  # the operator `twin`
-    with common.open_cluster(args) as cluster:
-        report = run_selftest(claims, timeout=args.timeout, jobs=args.jobs, progress=common.start_progress(args.json),
-                              cluster=cluster, twins=twins)
-        common.end_progress()
+    # under --json, stdout is only the JSON: what the claims print while they are decided goes to stderr
+    with common.output_to_stderr(args.json), common.open_cluster(args) as cluster:
+        try:
+            report = run_selftest(claims, timeout=args.timeout, jobs=args.jobs,
+                                  progress=common.start_progress(args.json), cluster=cluster, twins=twins)
+        finally:
+            common.end_progress()
     if args.json and not args.mutants:
         print(json.dumps([_finding_json(r) for r in report.findings()], indent=1))
     elif args.json:

@@ -136,3 +136,22 @@ def test_plain_progress_prints_nothing_for_work_that_ends_sooner_and_counts_what
     plain = progress.plain_progress(stdout=io.StringIO(), stderr=Tty())
     assert isinstance(plain, progress.PlainProgress)
     plain.close()
+
+
+def test_prints_made_while_claims_are_decided_never_reach_the_stdout_of_report_or_selftest(tmp_path, capfd):
+    # issue 25, item 8: what user code prints goes to stderr for every command whose stdout is its answer
+    path = tmp_path / "noisy.py"
+    path.write_text(
+        "from symcal import Citation, finite_check\n"
+        "def ok(n):\n    print('DURING', n)\n    return n >= 0\n"
+        "CLAIMS = [finite_check('mine2026.fc', cases=range(3), holds=ok, domain='n = 0..2',\n"
+        "                       cite=Citation('Mine 2026', 'Eq. 2'))]\n")
+    from symcal.cli import main
+
+    main(["report", "--theorems", str(path)])
+    out, err = capfd.readouterr()
+    assert "DURING" not in out and out.startswith("# symcal report") and "DURING" in err
+    main(["selftest", "--mutants", "--theorems", str(path), "--json"])
+    out, err = capfd.readouterr()
+    json.loads(out)  # only JSON on stdout
+    assert "DURING" not in out
