@@ -153,9 +153,11 @@ def psi_transform(s: Any) -> Regret:
     d0 = sympy.diff(phi.xreplace({_A: sympy.Symbol("a_real", real=True)}), sympy.Symbol("a_real", real=True))
     d0 = d0.xreplace({sympy.Symbol("a_real", real=True): 0})
     sg = sign(d0)
+    if sg.value is None:
+        return _unknown(f"the sign of phi'(0) = {sympy.sstr(d0)} is not decided ({sg.reason})", text)
     if sg.value != -1:
-        return _unknown(f"phi'(0) = {sympy.sstr(d0)} is not shown < 0 ({sg.reason}): phi is not "
-                        "classification-calibrated (Bartlett et al., Theorem 6)", text)
+        return _unknown(f"phi'(0) = {sympy.sstr(d0)} is not < 0 ({sg.reason}): phi is not "
+                        "classification-calibrated (Bartlett et al., Theorem 6), no psi-transform bound", text)
     steps.append(f"phi is differentiable at 0 with phi'(0) = {sympy.sstr(d0)} < 0, so classification-calibrated "
                  "(Bartlett et al., Theorem 6) and psi(theta) = phi(0) - H((1 + theta)/2)")
     C = ETA * phi + (1 - ETA) * phi.xreplace({_A: -_A})
