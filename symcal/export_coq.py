@@ -1328,6 +1328,20 @@ def _memory_limit(memory_mb: int) -> Callable[[], None] | None:
     return limit
 
 
+def _output_dir(directory: str | Path, check: bool) -> Path:
+    """The export folder, created; with ``check``, coqc must be on PATH (one-line errors otherwise)."""
+    from symcal.errors import invalid
+
+    out_dir = Path(directory)
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise invalid("--coq", str(directory), "a directory symcal can create and write", str(e)) from None
+    if check and not coqc_available():
+        raise invalid("--check", True, "coqc on PATH", "install Coq (apt-get install coq) or drop --check")
+    return out_dir
+
+
 def coqc_available() -> bool:
     """Whether ``coqc`` is on PATH."""
     return shutil.which("coqc") is not None
@@ -1399,15 +1413,8 @@ def export_coq(claims: Sequence[Claim], directory: str | Path, *, timeout: float
     compile each file with ``coqc`` and record the answer.
     ``verdicts``: already decided verdicts of ``claims`` (same order), else they are decided
     here (``timeout`` CPU seconds per decision, ``jobs`` workers)."""
-    from symcal.errors import invalid
 
-    out_dir = Path(directory)
-    try:
-        out_dir.mkdir(parents=True, exist_ok=True)
-    except OSError as e:
-        raise invalid("--coq", str(directory), "a directory symcal can create and write", str(e)) from None
-    if check and not coqc_available():
-        raise invalid("--check", True, "coqc on PATH", "install Coq (apt-get install coq) or drop --check")
+    out_dir = _output_dir(directory, check)
     if verdicts is None:
         from symcal.runner import check_many
 
@@ -1560,16 +1567,9 @@ def export_certificates(claims: Sequence[Claim], cert_dir: str | Path, directory
     missing, rejected or has no Coq translation, is listed in ``README.md`` with the reason; a
     sized claim with some sizes exported is listed there too, for the sizes that are not.
     ``check``: compile every file with ``coqc`` (in order, each part after the one it imports)."""
-    from symcal.errors import invalid
     from symcal.kernel import check as kernel_check
 
-    out_dir = Path(directory)
-    try:
-        out_dir.mkdir(parents=True, exist_ok=True)
-    except OSError as e:
-        raise invalid("--coq", str(directory), "a directory symcal can create and write", str(e)) from None
-    if check and not coqc_available():
-        raise invalid("--check", True, "coqc on PATH", "install Coq (apt-get install coq) or drop --check")
+    out_dir = _output_dir(directory, check)
     records = _read_certificates(Path(cert_dir))
     result = ExportResult(out_dir)
     for i, claim in enumerate(claims):

@@ -252,7 +252,7 @@ def _piecewise(e: sympy.Piecewise, u: Sequence[sympy.Symbol]) -> Shape:
         val = z3.If(s > 0, _z(up or Fraction(0)) * s, z3.If(s < 0, _z(down or Fraction(0)) * (-s), z3.RealVal(0)))
         return fin, val
 
-    nonneg = all(_nonneg_poly(f, lo, hi, x) for f, lo, hi in pieces)
+    nonneg = all(not f.has(x) and f >= 0 for f, _, _ in pieces)  # constant pieces only: conservative
     return Shape("convex", c1, nonneg, rec, kink="" if c1 else f"{sympy.sstr(e)} has a kink")
 
 
@@ -335,12 +335,6 @@ def _pieces_at(e: sympy.Expr, x: sympy.Symbol, points: set[Any]) -> list[tuple[s
     return pieces
 
 
-def _nonneg_poly(f: sympy.Expr, lo: Any, hi: Any, x: sympy.Symbol) -> bool:
-    if not f.has(x):
-        return bool(f >= 0)
-    return False
-
-
 def analyse(e: sympy.Expr, u: Sequence[sympy.Symbol]) -> Shape:  # noqa: C901 - one rule per node type
     """The shape of ``e`` by the rules of the module docstring; raises :class:`NotShown`."""
     q = _quadratic(e, u)
@@ -376,7 +370,7 @@ def analyse(e: sympy.Expr, u: Sequence[sympy.Symbol]) -> Shape:  # noqa: C901 - 
                                                (r0(w)[0], _z(c) * r0(w)[1]))
                 return Shape(s.curvature, s.c1, s.nonneg, rec, s.kink)
             if s.curvature == "concave":
-                return Shape("convex", s.c1, False, _concave_rec_unavailable(e), s.kink)
+                return Shape("convex", s.c1, False, None, s.kink)  # no recession rule for -concave
             if s.curvature == "affine":
                 return Shape("affine", True, False, None)
             raise NotShown(f"{sympy.sstr(e)}: a negative multiple of a convex function")
@@ -468,9 +462,6 @@ def _real0() -> Any:
 
     return z3.RealVal(0)
 
-
-def _concave_rec_unavailable(e: sympy.Expr) -> Rec | None:
-    return None
 
 
 def bounded_below(e: sympy.Expr, u: Sequence[sympy.Symbol]) -> str:

@@ -223,7 +223,7 @@ def _ones_invariant(s: E.Setup, grads: Any, q: int) -> bool:
 class _Env:
     """Variables of one query: p, and u (modes u/atoms) or z (mode z); exp atoms and constants."""
 
-    def __init__(self, s: E.Setup, form: Smooth, tag: str) -> None:
+    def __init__(self, s: E.Setup, form: Smooth) -> None:
         import z3
 
         self.s, self.form = s, form
@@ -443,7 +443,7 @@ def _approx_query(s: E.Setup, form: Smooth, tp: int, tpp: int | None, eta: Fract
     ``eta`` keeps ``|a|_1 delta <= 1``)."""
     import z3
 
-    env = _Env(s, form, "approx")
+    env = _Env(s, form)
     cons = E._simplex_and_noise(s, env.pz)
     cons += [env.row(tuple(a), b, "==") for a, b in s.eqs]
     m = z3.Real("m")
@@ -466,7 +466,7 @@ def _approx_query(s: E.Setup, form: Smooth, tp: int, tpp: int | None, eta: Fract
 
 
 def _pair_query(s: E.Setup, form: Smooth, tp: int, tpp: int | None, strict: bool) -> tuple[list[Any], _Env]:
-    env = _Env(s, form, "pair")
+    env = _Env(s, form)
     cons = E._simplex_and_noise(s, env.pz)
     cons += [env.row(tuple(a), b, "==") for a, b in s.eqs]
     rows = E._proper_rows(s, tp) if strict else list(s.link.cells[tp])
@@ -519,6 +519,20 @@ def _relations(c: Any) -> list[Any]:
     return []
 
 
+def _p_in_P(s: E.Setup, P: list[sympy.Expr]) -> str:
+    """'' when p is shown exactly to lie in the simplex and in P, else why not."""
+    for y, py in enumerate(P):
+        if sign(py).value not in (0, 1):
+            return f"p{y + 1} = {py} is not shown >= 0"
+    if sign(sympy.Add(*P) - 1).value != 0:
+        return "p does not sum to 1 (formally)"
+    psub = dict(zip(s.p, P, strict=True))
+    for rel in s.noise:
+        if truth(rel.xreplace(psub)) is not True:
+            return f"p is not shown in P ({sympy.sstr(rel)})"
+    return ""
+
+
 def verify_smooth(s: E.Setup, form: Smooth, p: list[Any], u: list[Any], tp: int,
                   c: list[Fraction] | None = None) -> tuple[str, dict[str, Any], dict[str, Any]]:
     """Exact re-check of a refutation by (S): (failure reason or '', values, certificate).
@@ -527,15 +541,9 @@ def verify_smooth(s: E.Setup, form: Smooth, p: list[Any], u: list[Any], tp: int,
     P = [_sx(x) for x in p]
     U = [_sx(x) for x in u]
     sub = dict(zip(s.u, U, strict=True))
-    for y, py in enumerate(P):
-        if sign(py).value not in (0, 1):
-            return f"p{y + 1} = {py} is not shown >= 0", {}, {}
-    if sign(sympy.Add(*P) - 1).value != 0:
-        return "p does not sum to 1 (formally)", {}, {}
-    psub = dict(zip(s.p, P, strict=True))
-    for rel in s.noise:
-        if truth(rel.xreplace(psub)) is not True:
-            return f"p is not shown in P ({sympy.sstr(rel)})", {}, {}
+    why = _p_in_P(s, P)
+    if why:
+        return why, {}, {}
     for a, b in s.eqs:
         if sign(sum((_sx(ai) * ui for ai, ui in zip(a, U, strict=True)), sympy.Integer(0)) - _sx(b)).value != 0:
             return "u is not shown in C", {}, {}
@@ -608,12 +616,9 @@ def verify_miranda(s: E.Setup, form: Smooth, p: list[Any], box: list[tuple[Fract
     if s.eqs or not form.c1:
         return "the box argument needs C = R^d and a C^1 surrogate", {}, {}
     P = [_sx(x) for x in p]
-    if any(not x.is_Rational or x < 0 for x in P) or sum(P) != 1:
-        return "p is not an exact point of the simplex", {}, {}
-    psub = dict(zip(s.p, P, strict=True))
-    for rel in s.noise:
-        if truth(rel.xreplace(psub)) is not True:
-            return f"p is not shown in P ({sympy.sstr(rel)})", {}, {}
+    why = _p_in_P(s, P)
+    if why:
+        return why, {}, {}
     if len(box) != s.d or any(not lo < hi for lo, hi in box):
         return "the box is malformed", {}, {}
 
