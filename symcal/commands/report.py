@@ -2,6 +2,12 @@
 
     symcal report [PATTERN ...] [--format md|html|latex] [--out FILE] [--timeout S] [--jobs N]
                   [--theorems FILE [--with-library]]
+    symcal report --from RUN.json [PATTERN ...] [--format md|html|latex] [--out FILE]
+
+With ``--from`` the report is built from a saved ``symcal check --json`` run and nothing is decided
+again (:mod:`symcal.report.from_run`): each claim's hypotheses and conclusion as mathematics (from
+the library by id; an id it lacks is reported from the JSON alone), counterexamples, findings, and
+a header with the symcal version, git commit, date and solver versions.
 
 * ``md`` (the default): the Markdown report, stamped with backend versions.
 * ``html``: ONE self-contained file (inline CSS and inline SVG; no network, no script), grouped by
@@ -40,6 +46,8 @@ def register(sub: Any) -> None:
     sp.add_argument("--out", metavar="FILE", help="write the report to FILE instead of printing it")
     sp.add_argument("--timeout", type=common.positive_seconds, default=60.0, help="seconds per decision (default 60)")
     sp.add_argument("--jobs", type=common.jobs, default=min(2, os.cpu_count() or 1), help="parallel workers")
+    sp.add_argument("--from", dest="from_run", metavar="RUN.json",
+                    help="build the report from a saved 'symcal check --json' run; nothing is decided again")
     common.add_theorems_options(sp)
     sp.set_defaults(fn=run)
 
@@ -76,6 +84,8 @@ def run(args: argparse.Namespace) -> int:
     from symcal.runner import check_many
 
     fmt = output_format(args.format, args.out)
+    if getattr(args, "from_run", None):
+        return _run_from(args, fmt)
     # the report is the only thing on stdout: what the claims print while they are decided goes to stderr
     with common.output_to_stderr(True):
         claims = select(common.load_claims(args), args.patterns)
@@ -84,7 +94,12 @@ def run(args: argparse.Namespace) -> int:
         finally:
             common.end_progress()
     pairs = list(zip(claims, verdicts, strict=True))
-    text = render(pairs, fmt)
+    _write(args, render(pairs, fmt), fmt)
+    bad = [c for c, v in pairs if not agrees(c, v) and not is_erratum(c, v)]
+    return common.EXIT_DISAGREE if bad else common.EXIT_OK
+
+
+def _write(args: argparse.Namespace, text: str, fmt: str) -> None:
     if args.out:
         try:
             Path(args.out).write_text(text, encoding="utf-8")
@@ -93,5 +108,18 @@ def run(args: argparse.Namespace) -> int:
         print(f"wrote {args.out} ({fmt}, {len(text.encode()):,} bytes)", file=sys.stderr)
     else:
         sys.stdout.write(text)
-    bad = [c for c, v in pairs if not agrees(c, v) and not is_erratum(c, v)]
-    return common.EXIT_DISAGREE if bad else common.EXIT_OK
+
+
+def _run_from(args: argparse.Namespace, fmt: str) -> int:
+    """``--from RUN.json``: the report of a saved run; nothing is decided again.  With ``--theorems``
+    the mathematics of the run's claims comes from those files (and the library with
+    ``--with-library``)."""
+    from symcal.report.from_run import render_run
+
+    claims = None
+    if getattr(args, "theorems", None):
+        with common.output_to_stderr(True):
+            claims = {c.id: c for c in common.load_claims(args)}
+    text, es = render_run(args.from_run, fmt, claims=claims, patterns=list(args.patterns) or None)
+    _write(args, text, fmt)
+    return common.EXIT_DISAGREE if any(e.mark == "DISAGREES" for e in es) else common.EXIT_OK

@@ -21,7 +21,7 @@ from typing import Any
 from symcal.verdicts import Verdict
 
 __all__ = ["escape", "breakable", "texttt_id", "claim_row", "claims_table", "latex_report", "claim_latex",
-           "claim_formula_latex", "sanity_problems", "PREAMBLE"]
+           "claim_formula_latex", "math_latex", "sanity_problems", "PREAMBLE"]
 
 _SPECIAL = {
     "\\": r"\textbackslash{}", "{": r"\{", "}": r"\}", "$": r"\$", "&": r"\&", "%": r"\%", "#": r"\#",
@@ -235,29 +235,42 @@ def claim_formula_latex(claim: Any, *, max_chars: int = 3000) -> str | None:
     return text if len(text) <= max_chars else None
 
 
+def math_latex(claim: Any) -> list[str]:
+    """The claim's hypotheses and conclusion as LaTeX mathematics (:func:`symcal.report.mathematics.claim_math`),
+    one labelled formula each, short ones in display math and long ones inline so that they break;
+    then a line saying what was shown (the size built at, the tuple) or why the statement text
+    stands instead."""
+    from symcal.report.mathematics import breakable_math, claim_math, to_latex
+
+    cm = claim_math(claim)
+    out = []
+    for ln in cm.lines:
+        tex = to_latex(ln.expr) if ln.expr is not None else None
+        if tex is None:
+            out.append(rf"\emph{{{escape(ln.label)}:}} \texttt{{{escape(ln.text)}}}\par")
+        elif len(tex) <= 160:
+            out.append(rf"\emph{{{escape(ln.label)}:}}\[ {tex} \]")
+        else:
+            out.append(rf"\emph{{{escape(ln.label)}:}}\begin{{flushleft}}\ensuremath{{{breakable_math(tex)}}}"
+                       r"\end{flushleft}")
+    if cm.note:
+        out.append(rf"{{\footnotesize Mathematics: {escape(cm.note)}.}}\par")
+    return out
+
+
 def claim_latex(claim: Any) -> str:
     """One claim as a LaTeX paragraph (``symcal show ID --latex``): id, citation and quote,
-    statement, expected outcome, the formula in display math when it has one, and any finding."""
+    statement, expected outcome, its hypotheses and conclusion as mathematics (:func:`math_latex`),
+    and any finding."""
     c = claim
     cite = escape(f"{c.citation.paper}, {c.citation.location}")
     quote = rf" --- ``{escape(c.citation.quote)}''" if c.citation.quote else ""
     statement = (c.statement or c.id).rstrip()
     lines = [f"% symcal claim {c.id}", rf"\paragraph{{{texttt_id(c.id)}}} ({cite}{quote})",
              escape(statement) + ("" if statement.endswith(".") else ".")]
-    spec = c.spec
-    for name, h in (getattr(spec, "hypotheses", None) or {}).items():
-        if getattr(h, "text", ""):
-            lines.append(rf"\emph{{Hypothesis {escape(name)}:}} {escape(h.text)} (every ordered {h.arity}-tuple of "
-                         "distinct nodes).")
-    concl: Any = getattr(spec, "conclusion", None)
-    concl_text = getattr(concl, "text", None) if concl is not None else None
-    if concl_text:
-        lines.append(rf"\emph{{Conclusion:}} {escape(concl_text)} (every ordered {concl.arity}-tuple).")
     if c.expected is not None:
         lines.append(rf"\emph{{The source asserts:}} {escape(c.expected.value)}.")
-    formula = claim_formula_latex(c)
-    if formula:
-        lines.append(rf"\[ {formula} \]")
+    lines += math_latex(c)
     if c.finding:
         f = c.finding
         lines.append(rf"\emph{{Erratum:}} {escape(f.what)} \emph{{Counterexample:}} {escape(f.counterexample)} "
