@@ -6,6 +6,12 @@ Theorem 3), for your own matrix (JSON) or one of the paper's losses at ``--r`` d
     symcal loss map --r 4 [--json]
     symcal loss pd --r 3 --labels total_orders
     symcal loss --table            # certified ranks of P@2, WTA, ERU, MAP, PD beside the paper's bounds
+    symcal loss zero-one --n 4 --cc-dim [--json]   # brackets on the convex calibration dimension
+
+Multiclass losses by name (``--n`` classes, or tags for hamming / subset-zero-one): zero-one, top-k
+(``--k``), abstain, ordinal-abs, ordinal-sq, hamming, subset-zero-one.  ``--cc-dim`` adds
+``cc_dimension: {lower, upper, exact, evidence}`` (Ramaswamy & Agarwal 2012/2016;
+:mod:`symcal.calibration.dimension`), its search limited to the same ``--timeout``.
 
 Everything runs in a child process limited to ``--timeout`` CPU seconds (default 60): past it,
 one line "gave up after S s ... unknown" and exit 1.  Exit 1 too when a rank is not certified.
@@ -37,13 +43,20 @@ PRED_MAPS = {
 
 def register(sub: Any) -> None:
     sp = sub.add_parser("loss", help="rank, decomposition, surrogate and pred map of a loss matrix (JSON or a "
-                                     "paper loss: precision, wta, eru, map, pd, dcg, ndcg)")
+                                     "paper loss: precision, wta, eru, map, pd, dcg, ndcg; or a multiclass loss: "
+                                     "zero-one, top-k, abstain, ordinal-abs, ordinal-sq, hamming, subset-zero-one)")
     sp.add_argument("source", nargs="?", help="a JSON file {\"matrix\": [[...]]} or a loss name")
     sp.add_argument("--r", type=int, default=None, help="number of documents for a named loss (default 3)")
     sp.add_argument("--q", type=int, default=None, help="q of Precision@q (default 2)")
     sp.add_argument("--labels", default=None, help="PD labels: unit_dags, total_orders or weighted_dags")
     sp.add_argument("--empty", default=None, help="MAP/NDCG at the all-zero label: one, zero or error")
+    sp.add_argument("--n", type=int, default=None, help="classes of a multiclass loss (tags for hamming and "
+                                                         "subset-zero-one; default 3, tags 2)")
+    sp.add_argument("--k", type=int, default=None, help="set size of top-k (default 2)")
     sp.add_argument("--table", action="store_true", help="the rank table for r = 3..6 beside the paper's bounds")
+    sp.add_argument("--cc-dim", action="store_true", dest="cc_dim",
+                    help="add cc_dimension: lower and upper bounds on the convex calibration dimension, with "
+                         "certificates (Ramaswamy & Agarwal 2012/2016)")
     sp.add_argument("--json", action="store_true")
     sp.add_argument("--timeout", type=seconds, default=60.0,
                     help="CPU seconds for reading the matrix and certifying its rank (default 60)")
@@ -71,7 +84,11 @@ def _cert(cert: Any) -> dict[str, Any]:
 def describe_file(path: str) -> dict[str, Any]:
     from symcal.ranking.loss_matrix import analyse
 
-    an = analyse(Path(path))
+    return describe_analysis(analyse(Path(path)))
+
+
+def describe_analysis(an: Any) -> dict[str, Any]:
+    """The report of a :class:`~symcal.ranking.loss_matrix.LossAnalysis` (a file or a multiclass loss)."""
     n, k = an.matrix.shape
     d = an.decomposition
     return {
@@ -87,10 +104,11 @@ def describe_file(path: str) -> dict[str, Any]:
     }
 
 
-def describe_named(name: str, r: int, params: dict[str, Any]) -> dict[str, Any]:
+def describe_named(name: str, r: int, params: dict[str, Any], nl: Any = None) -> dict[str, Any]:
     from symcal.ranking.subset_losses import named_loss
 
-    nl = named_loss(name, r, **params)
+    if nl is None:
+        nl = named_loss(name, r, **params)
     rk = nl.matrix.rank()
     af = nl.matrix.affine_dimension(base=rk)
     value = rk.value if nl.bound_kind == "rank" else af.value
@@ -138,15 +156,45 @@ def _table(rows: list[dict[str, Any]], as_json: bool) -> int:
     return 0
 
 
+def _cc_dim(matrix: Any, timeout: float, surrogates: Any = None) -> dict[str, Any]:
+    """``cc_dimension`` for ``--cc-dim``: the search gets what is left of the child's CPU budget."""
+    import time
+
+    from symcal.calibration.dimension import cc_dimension
+
+    left = max(1.0, 0.85 * timeout - time.process_time() - 1.0)
+    return cc_dimension(matrix, cpu_seconds=left, surrogates=surrogates).to_json()
+
+
 def _work(args: argparse.Namespace) -> Any:
     """Everything ``symcal loss`` computes (run in a child limited to ``--timeout``)."""
-    from symcal.ranking.subset_losses import LOSS_NAMES, rank_table
+    from symcal.calibration.dimension import MULTICLASS_LOSSES, known_surrogates, multiclass_loss
+    from symcal.ranking.subset_losses import LOSS_NAMES, named_loss, rank_table
 
+    names = (*LOSS_NAMES, *MULTICLASS_LOSSES)
+    cc = getattr(args, "cc_dim", False)
+    n_opt, k_opt = getattr(args, "n", None), getattr(args, "k", None)
     if args.table:
+        if cc:
+            raise invalid("--cc-dim", True, "a loss file or name (--table has its own rows; see bench/cc_dim.py)")
         return rank_table()
     if not args.source:
-        raise invalid("source", None, "a JSON loss-matrix file or a loss name (" + ", ".join(LOSS_NAMES) + ")",
+        raise invalid("source", None, "a JSON loss-matrix file or a loss name (" + ", ".join(names) + ")",
                       "or pass --table")
+    if args.source not in MULTICLASS_LOSSES and (n_opt is not None or k_opt is not None):
+        raise invalid("--n/--k", args.source, "a multiclass loss name (" + ", ".join(MULTICLASS_LOSSES)
+                      + ") when these options are given")
+    if args.source in MULTICLASS_LOSSES:
+        from symcal.ranking.loss_matrix import analyse
+
+        if args.r is not None or args.q is not None or args.labels is not None or args.empty is not None:
+            raise invalid("--r/--q/--labels/--empty", args.source, "a ranking loss name when these options are "
+                          "given (multiclass losses take --n and --k)")
+        mat = multiclass_loss(args.source, n_opt, k=k_opt)
+        report = describe_analysis(analyse(mat))
+        if cc:
+            report["cc_dimension"] = _cc_dim(mat, args.timeout, known_surrogates(args.source, n_opt))
+        return report
     if args.source in LOSS_NAMES:
         params: dict[str, Any] = {}
         if args.q is not None:
@@ -157,13 +205,24 @@ def _work(args: argparse.Namespace) -> Any:
             params["labels"] = args.labels
         if args.empty is not None:
             params["empty"] = args.empty
-        report = describe_named(args.source, args.r if args.r is not None else 3, params)
+        r = args.r if args.r is not None else 3
+        nl = named_loss(args.source, r, **params)
+        report = describe_named(args.source, r, params, nl)
+        if cc:
+            report["cc_dimension"] = _cc_dim(nl.matrix, args.timeout)
     else:
         if args.r is not None or args.q is not None or args.labels is not None or args.empty is not None:
             raise invalid("--r/--q/--labels/--empty", args.source, "a loss name when these options are given")
         if not Path(args.source).exists():
             raise invalid("source", args.source, "an existing JSON file or a loss name (" + ", ".join(LOSS_NAMES) + ")")
-        report = describe_file(args.source)
+        if cc:
+            from symcal.ranking.loss_matrix import LossMatrix, analyse
+
+            mat = LossMatrix.from_file(args.source)
+            report = describe_analysis(analyse(mat))
+            report["cc_dimension"] = _cc_dim(mat, args.timeout)
+        else:
+            report = describe_file(args.source)
     return report
 
 
@@ -176,7 +235,8 @@ def run(args: argparse.Namespace) -> int:
         result = run_limited(_work, args, timeout=timeout, what="the loss-matrix certificate")
     except TimeLimitReached:
         hint = "" if flint_available() else " (pip install 'symcal[flint]' certifies large matrices in seconds)"
-        reason = f"gave up after {timeout:g} s: the rank was not certified within --timeout {timeout:g}{hint}"
+        what = "the rank and the cc-dim bracket were" if getattr(args, "cc_dim", False) else "the rank was"
+        reason = f"gave up after {timeout:g} s: {what} not certified within --timeout {timeout:g}{hint}"
         print(json.dumps({"status": "unknown", "reason": reason}) if args.json else f"symcal: {reason}: unknown")
         return 1
     if args.table:
