@@ -19,7 +19,7 @@ from collections.abc import Callable
 # (``claims`` registers ``list`` and ``show``)
 VERBS: tuple[str, ...] = (
     "claims", "check", "export", "necessity", "selftest", "preference", "report", "loss", "costs", "calibration",
-    "coverage",
+    "coverage", "noise_map",
 )
 
 
