@@ -598,9 +598,10 @@ def read_problem_file(path: str | Path) -> dict[str, Any]:
         raise invalid("file", str(path), f"JSON nested at most {MAX_JSON_DEPTH} deep (it is {depth} deep)")
     if not isinstance(data, dict):
         raise invalid("file", str(path), "a JSON object with loss, surrogate, link (and optional noise)")
-    extra = set(data) - {"loss", "surrogate", "link", "noise", "name", "comment", "expected"}
+    extra = set(data) - {"loss", "surrogate", "link", "noise", "name", "comment", "expected", "parameters"}
     if extra:
-        raise invalid("file", sorted(extra), "only the keys loss, surrogate, link, noise, name, comment, expected")
+        raise invalid("file", sorted(extra), "only the keys loss, surrogate, link, noise, name, comment, expected, "
+                                             "parameters")
     for key in ("loss", "surrogate", "link"):
         if key not in data:
             raise invalid("file", str(path), f"the key {key!r}")
@@ -610,8 +611,14 @@ def read_problem_file(path: str | Path) -> dict[str, Any]:
     link = data["link"]
     if isinstance(link, str) and link.endswith(".py") and not Path(link).is_absolute():
         link = str(p.parent / link)
-    return {"loss": data["loss"], "surrogate": data["surrogate"], "link": link, "noise": data.get("noise"),
-            "name": name}
+    out = {"loss": data["loss"], "surrogate": data["surrogate"], "link": link, "noise": data.get("noise"),
+           "name": name}
+    if "parameters" in data:  # {"tau": ["-1", "1"]}: checked here, decided by symcal.calibration.parameters
+        from symcal.calibration.parameters import parse_parameters
+
+        parse_parameters(data["parameters"])
+        out["parameters"] = data["parameters"]
+    return out
 
 
 def _depth(data: Any) -> int:

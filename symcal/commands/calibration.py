@@ -25,6 +25,16 @@ With ``--region`` it reports instead the largest subset of P on which the surrog
 calibrated: the polytopes of P where it fails (each with an exact counterexample) and a proof
 over the rest (:mod:`symcal.calibration.region`).
 
+With ``"parameters": {"tau": ["-1", "1"]}`` in the file (one parameter, its range; ``"(-1"`` /
+``"1)"`` for open ends) the answer is a list of pieces of the range, each ``proved``, ``refuted``
+or ``unknown`` for every value in it (:mod:`symcal.calibration.parameters`); JSON
+``parameter_set``.  Exit 0 when every piece is decided.
+
+``--draw OUT.png`` (or ``.svg``) draws the problem (:mod:`symcal.calibration.draw`): 3 labels the
+simplex with the loss's trigger cells, the failure region of ``--region`` (methods (A), (B)) and the
+counterexamples; 4 labels three slices ``p4 = 0, 1/4, 1/2``; with a parameter its pieces on a line.
+It needs matplotlib (``pip install 'symcal[plot]'``).
+
 Exit code: 0 when decided (proved or refuted; with ``--region``: the region is exact), 1 when
 unknown, 2 on bad input.
 """
@@ -57,6 +67,10 @@ def register(sub: Any) -> None:
     sp.add_argument("--region", action="store_true",
                     help="also find the largest subset of P on which it is calibrated: the pieces where it fails, "
                          "each with an exact counterexample, and a proof over the rest")
+    sp.add_argument("--draw", metavar="OUT", default=None,
+                    help="also draw the problem to OUT (.png or .svg): the simplex (3 labels) or slices (4) with "
+                         "the loss's cells, the failure region and the counterexamples; with a parameter, its "
+                         "pieces (needs matplotlib)")
     sp.set_defaults(fn=run)
 
 
@@ -130,7 +144,15 @@ def _print(rep: dict[str, Any], v: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from symcal.calibration import check_file
+    from symcal.calibration.problem import read_problem_file
 
+    if args.draw is not None:
+        from symcal.calibration.draw import _output
+
+        _output(args.draw)  # a bad name is refused before anything is decided
+    kw = read_problem_file(args.file)
+    if kw.get("parameters"):
+        return run_parameters(args, kw)
     if args.region:
         return run_region(args)
     from symcal.progress import progress_bar
@@ -153,12 +175,16 @@ def run(args: argparse.Namespace) -> int:
         except TimeLimitReached as e:
             bound = Regret(Status.UNKNOWN, reason=f"gave up after {e.seconds:g} s")
         rep["regret"] = bound.to_json()
+    if args.draw is not None:
+        rep["drawing"] = _draw(args, s, v)
     if args.json:
         print(json.dumps(rep, indent=1, default=str))
     else:
         _print(rep, v)
         if bound is not None:
             print(bound.describe())
+        if args.draw is not None:
+            print(f"drawing: {rep['drawing']}")
     decided = v.status.decisive and (bound is None or bound.status.decisive)
     return EXIT_DECIDED if decided else EXIT_UNKNOWN
 
@@ -176,3 +202,63 @@ def run_region(args: argparse.Namespace) -> int:
     else:
         print(r.describe())
     return EXIT_DECIDED if r.status.decisive else EXIT_UNKNOWN
+
+
+def _draw(args: argparse.Namespace, s: Any, v: Any) -> str:
+    """Draw the problem: with the failure region of ``--region`` when method (A) or (B) applies, else
+    the counterexample only (the picture says the region was not computed)."""
+    from fractions import Fraction
+
+    from symcal.calibration import calibrated_region
+    from symcal.calibration.draw import draw_problem
+    from symcal.calibration.engine import Polyhedral, Quadratic, polyhedral_form, quadratic_form
+    from symcal.calibration.problem import read_problem_file
+
+    if s.n not in (3, 4):
+        from symcal.calibration.problem import invalid
+
+        raise invalid("--draw", f"{s.n} labels", "a problem with 3 labels (the simplex) or 4 (slices)")
+    ws = []
+    if v.witness is not None:
+        ws.append([Fraction(v.witness.values[f"p{i}"]) for i in range(1, s.n + 1)])
+    region = None
+    note = ""
+    if isinstance(quadratic_form(s), Quadratic) or isinstance(polyhedral_form(s), Polyhedral):
+        kw = read_problem_file(args.file)
+        region = calibrated_region(kw["loss"], kw["surrogate"], kw["link"], noise=kw["noise"],
+                                   timeout=args.timeout, name=kw["name"])
+    else:
+        note = (f"verdict {v.status.value}; region not computed for (S)"
+                + (": only the counterexample is marked" if ws else ""))
+    path = draw_problem(s, args.draw, region, ws, note)
+    return str(path)
+
+
+def run_parameters(args: argparse.Namespace, kw: dict[str, Any]) -> int:
+    """A file with ``"parameters"``: the pieces of the parameter's range (exit 0 when all decided)."""
+    from symcal.calibration.parameters import ParameterAnswer, decide_parameters
+    from symcal.calibration.problem import invalid
+    from symcal.limits import TimeLimitReached, run_limited
+
+    if args.region or args.regret:
+        raise invalid("--region" if args.region else "--regret", "a file with parameters",
+                      "a file without \"parameters\" (put a value in for the parameter first)")
+    try:
+        ans = run_limited(decide_parameters, kw, args.timeout, args.cross_check, timeout=args.timeout,
+                          what="the calibration check with a parameter")
+    except TimeLimitReached as e:
+        name = next(iter(kw["parameters"]))
+        ans = ParameterAnswer(kw["name"], name, str(kw["parameters"][name]), "unknown", (), (), e.seconds,
+                              {"reason": f"gave up after {e.seconds:g} s"})
+    rep = ans.to_json()
+    if args.draw is not None:
+        from symcal.calibration.draw import draw_parameters
+
+        rep["drawing"] = str(draw_parameters(ans, args.draw))
+    if args.json:
+        print(json.dumps(rep, indent=1, default=str))
+    else:
+        print(ans.describe())
+        if args.draw is not None:
+            print(f"drawing: {rep['drawing']}")
+    return EXIT_DECIDED if ans.decided and ans.pieces else EXIT_UNKNOWN
