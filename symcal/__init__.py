@@ -23,6 +23,9 @@ _FRONT_DOOR = {
     "symcal.logic": ("And", "Iff", "Implies", "Not", "Or"),
     "symcal.runner": ("check", "check_many"),
     "symcal.verdicts": ("Status", "Verdict"),
+    "symcal.cluster": (),  # no names: it tells the runner how to open check_many(cluster="local" or an address)
+    "symcal.report.html": (),  # no names: the notebook displays of verdicts, claims, loss matrices, ...
+    "symcal.report.latex": (),  # (symcal.display)
 }
 
 __all__ = [

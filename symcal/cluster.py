@@ -60,6 +60,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from symcal import runner
 from symcal.backends import Outcome
 from symcal.claims.core import Claim
 from symcal.errors import InvalidClaim, InvalidInput, SymcalError, invalid
@@ -67,7 +68,7 @@ from symcal.verdicts import Status
 
 __all__ = [
     "Batch", "ClaimRef", "Cluster", "ClusterUnavailable", "DecisionCache", "Sources", "claim_fingerprint",
-    "dask_available", "default_cache_dir", "execute_on_cluster", "local_environment", "run_batch",
+    "dask_available", "default_cache_dir", "local_environment", "run_batch",
 ]
 
 INSTALL_HINT = "pip install 'symcal[cluster]'"
@@ -936,14 +937,9 @@ class Cluster:
                 f"{t['tasks']} Dask tasks{dropped}{lost} ({where})")
 
 
-def execute_on_cluster(cluster: Cluster | str, tasks: Sequence[Any], *, timeout: float, encoding: str,
-                       cross: bool, on_result: OnResult, certify: bool = False) -> None:
-    """The hook of :func:`symcal.runner.check_many`: ``cluster`` is a :class:`Cluster`, or an
-    address for a cluster opened (bundled library, default cache) and closed around this call."""
-    if isinstance(cluster, Cluster):
-        cluster.execute(tasks, timeout=timeout, encoding=encoding, cross=cross, on_result=on_result, certify=certify)
-        return
-    if not isinstance(cluster, str):
-        raise invalid("cluster", cluster, "a symcal.cluster.Cluster, a scheduler address or 'local'")
-    with Cluster(cluster) as c:
-        c.execute(tasks, timeout=timeout, encoding=encoding, cross=cross, on_result=on_result, certify=certify)
+def _open(address: str) -> Cluster:
+    """A cluster for one :func:`symcal.runner.check_many` run (``cluster=ADDRESS``)."""
+    return Cluster(address)
+
+
+runner.cluster_opener = _open

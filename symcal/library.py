@@ -266,8 +266,6 @@ def import_limited(path: str | Path, extract: Callable[[ModuleType], Any], timeo
         return _import_and_extract(path, extract, param, expected, quiet, None, False)
     import time
 
-    from symcal import check  # noqa: F401 - the front door the file imports, loaded once before the fork
-
     start = time.monotonic()
     ended = ("a file that imports cleanly", "importing it ended the process without an answer (os._exit, "
              "sys.exit from a thread, a crash or a signal)")

@@ -53,6 +53,8 @@ def size_range(claim: Claim, sizes: tuple[int, int] | None) -> list[int | None]:
 def _decide(task: Task, timeout: float, encoding: str) -> tuple[Outcome, float]:
     start = time.perf_counter()
     try:
+        if task.claim.kind == "calibration":  # a worker that did not inherit it (a Dask worker)
+            import symcal.calibration  # noqa: F401  (registers its decider with the backends)
         out = decide(task.claim, task.size, Budget(timeout), encoding=encoding)
     except Exception as e:  # a bug or a bad claim: report it as an error verdict
         out = _error(e)
@@ -453,6 +455,8 @@ def check_many(
     plans = [size_range(c, sizes if c.sized else None) for c in claims]
     if any(c.kind == "numeric" for c in claims):
         import scipy.optimize  # noqa: F401  (imported once here, inherited by every forked worker)
+    if any(c.kind == "calibration" for c in claims):
+        import symcal.calibration  # noqa: F401  (registers the calibration decider; inherited by every worker)
     tasks = [Task(i, c, m) for i, c in enumerate(claims) for m in plans[i]]
     results: list[dict[int | None, tuple[Outcome, float]]] = [{} for _ in claims]
     done = [0]
@@ -473,14 +477,32 @@ def check_many(
     if certify:
         import scipy.optimize  # noqa: F401  (the certificate producer's LP, imported once for every worker)
     if cluster is not None:  # on Dask workers, each decision in its own limited child (symcal.cluster)
-        from symcal.cluster import execute_on_cluster
-
-        execute_on_cluster(cluster, tasks, timeout=timeout, encoding=encoding, cross=cross_check, certify=certify,
-                           on_result=on_result)
+        _on_cluster(cluster, lambda c: c.execute(tasks, timeout=timeout, encoding=encoding, cross=cross_check,
+                                                 on_result=on_result, certify=certify))
     else:
         _execute(tasks, timeout, jobs, encoding, on_result, isolate and os.name == "posix", cross_check,
                  KEEP_BODIES if certificates is not None else certify)
     return Verdicts([_aggregate(c, results[i], plans[i]) for i, c in enumerate(claims)], claims)
+
+
+# how ``check_many(cluster=ADDRESS)`` opens a cluster for one run: set by :mod:`symcal.cluster` when it is
+# imported (the front door imports it), so that the runner never imports the layer above it
+cluster_opener: Callable[[str], Any] | None = None
+
+
+def _on_cluster(cluster: Any, run: Callable[[Any], None]) -> None:
+    """``run(executor)`` with ``cluster``: an object with ``execute(tasks, ...)`` (a
+    :class:`symcal.cluster.Cluster`), or an address (``"local"``) opened and closed around it."""
+    if isinstance(cluster, str):
+        if cluster_opener is None:
+            raise invalid("cluster", cluster, "a symcal.cluster.Cluster, or an address once symcal.cluster is "
+                          "imported (loading the front door, `from symcal import check`, does it)")
+        with cluster_opener(cluster) as c:
+            run(c)
+    elif callable(getattr(cluster, "execute", None)):
+        run(cluster)
+    else:
+        raise invalid("cluster", cluster, "a symcal.cluster.Cluster, a scheduler address or 'local'")
 
 
 def _certificate_folder(folder: Any, cluster: Any) -> bool:

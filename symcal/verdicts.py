@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from symcal import display
 from symcal.errors import BackendFailure, invalid, shown
 
 __all__ = [
@@ -388,10 +389,8 @@ class Verdict:
             self.evidence, self.reason, self.sizes, self.cross_check, self.warnings, self.certificate,
         )
 
-    def _repr_html_(self) -> str:
-        from symcal.report.html import verdict_html
-
-        return verdict_html(self, self.__dict__.get("_claim"))
+    def _repr_html_(self) -> str | None:
+        return display.render("verdict", "html", self)
 
     def __getstate__(self) -> dict[str, Any]:
         # the claim a notebook shows beside the verdict (set by Verdicts) is not part of it
@@ -416,7 +415,5 @@ class Verdicts(list):  # type: ignore[type-arg]
     def __reduce__(self) -> Any:
         return (Verdicts, (list(self),))  # the claims hold functions; a pickled list keeps the verdicts
 
-    def _repr_html_(self) -> str:
-        from symcal.report.html import verdicts_html
-
-        return verdicts_html(self, self.claims)
+    def _repr_html_(self) -> str | None:
+        return display.render("verdicts", "html", self)

@@ -37,6 +37,7 @@ from typing import Any
 import sympy
 
 from symcal.backends.base import Budget, Outcome
+from symcal.claims.core import RELATIONS
 from symcal.errors import InvalidClaim, NoBackendAvailable
 from symcal.exact.intervals import (
     Env,
@@ -73,7 +74,6 @@ def _exact_sign(val: Any) -> int | None:
 __all__ = ["NAME", "RELATIONS", "decide_bounded", "is_algebraic", "enclosure"]
 
 NAME = "interval"
-RELATIONS = (">=", ">", "<=", "<")
 MAX_DERIVATIVE_LEVEL = 3
 
 _SMOOTH = (sympy.Add, sympy.Mul, sympy.Pow, sympy.exp, sympy.log, sympy.Symbol, sympy.Number, sympy.NumberSymbol)

@@ -49,6 +49,8 @@ import math
 from pathlib import Path
 from typing import Any
 
+from symcal.calibration import decider as _decider  # noqa: F401 - registers the calibration claims' decider
+from symcal.calibration.dimension import cc_dimension
 from symcal.calibration.engine import (
     DEFINITION,
     CalibrationWitness,
@@ -64,7 +66,7 @@ from symcal.limits import TimeLimitReached, run_limited
 from symcal.verdicts import CrossCheck, Status, Verdict
 
 __all__ = ["check_calibration", "calibrated_region", "check_file", "setup", "recheck_witness", "regret", "Surrogate",
-           "Link",
+           "Link", "cc_dimension",
            "CalibrationWitness", "CalibratedRegion", "Precondition", "DEFINITION"]
 
 
@@ -205,6 +207,9 @@ def check_file(path: str | Path, *, timeout: float = 60, progress: Any = None,
     cross = _cross(cross_check)
     _progress(progress)
     kw = read_problem_file(path)
+    if kw.get("parameters"):
+        raise invalid("path", str(path), "a file without \"parameters\" for check_file",
+                      "decide it with symcal.calibration.parameters.decide_parameters or `symcal calibration FILE`")
     s = setup(kw["loss"], kw["surrogate"], kw["link"], noise=kw["noise"], name=kw["name"], timeout=seconds)
     return s, _decide(s, seconds, cross, progress)
 

@@ -13,13 +13,14 @@ from symcal.claims.constructors import (
     numeric,
     reals,
 )
-from symcal.claims.core import Citation, Claim, Finding, Local, NumericOutcome, Sizes
+from symcal.claims.core import FINDING_CLASSES, Citation, Claim, Finding, Local, NumericOutcome, Sizes
 
 __all__ = [
     "calibrated",
     "Citation",
     "Claim",
     "Finding",
+    "FINDING_CLASSES",
     "Local",
     "NumericOutcome",
     "Sizes",

@@ -102,7 +102,8 @@ def _common(id: str, *, statement: Any = "", scope: Any = "", finding: Any = Non
         if not isinstance(v, str):
             raise wrong_type(name, v, f"a string for {id}")
     if finding is not None and not isinstance(finding, Finding):
-        raise wrong_type("finding", finding, f"a Finding(what, counterexample, corrected) or None for {id}")
+        raise wrong_type("finding", finding,
+                         f"a Finding(what, counterexample, corrected, finding_class=...) or None for {id}")
     _cite(cite, id)
 
 
@@ -267,11 +268,11 @@ def _assumptions(value: Any, param: str, claim_id: str) -> None:
     """Refuse a symbol whose sympy assumptions symcal cannot encode (complex, imaginary, real=False,
     extended_real, ...), naming the parameter, the symbol and the assumption; every other assumption
     is encoded in the query or re-checked on witnesses
-    (:func:`symcal.backends.translate.symbol_domain`).  Functions of the size m are checked when
+    (:func:`symcal.exact.assumptions.symbol_domain`).  Functions of the size m are checked when
     the backend builds them."""
     if callable(value) and not isinstance(value, sympy.Basic):
         return
-    from symcal.backends.translate import check_symbols
+    from symcal.exact.assumptions import check_symbols
 
     try:
         check_symbols([value])
@@ -690,8 +691,7 @@ def bounded_inequality(
     rational point re-checked at a higher precision, or says ``unknown`` with the covered
     fraction when ``max_boxes``/``max_depth``/the timeout run out.  Never sampled.
     """
-    from symcal.backends.interval_backend import RELATIONS
-    from symcal.claims.core import BoxSpec, validate_box
+    from symcal.claims.core import RELATIONS, BoxSpec, validate_box
 
     _common(_id(id), statement=statement, scope=scope, finding=finding, cite=cite)
     if not isinstance(relation, str) or relation not in RELATIONS:

@@ -17,12 +17,15 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from symcal import display
 from symcal.errors import InvalidClaim, invalid, shown, wrong_type
 from symcal.verdicts import Status
 
 __all__ = [
     "Citation",
     "Finding",
+    "FINDING_CLASSES",
+    "finding_class_counts",
     "Claim",
     "Sizes",
     "Local",
@@ -84,23 +87,55 @@ class Citation:
         return f"{self.paper}, {self.location}"
 
 
+FINDING_CLASSES: tuple[str, ...] = ("statement", "hypothesis", "proof", "clarification")
+"""The kinds of a finding, in this order: ``statement`` (the printed statement is false),
+``hypothesis`` (a missing hypothesis or an edge case), ``proof`` (a slip or typo in a proof; the
+result stands), ``clarification`` (a convention or a reading)."""
+
+_FINDING_CLASS_EXPECTED = (
+    "one of " + ", ".join(repr(c) for c in FINDING_CLASSES)
+    + " (the printed statement is false / a missing hypothesis or edge case / a slip in a proof whose result "
+    "stands / a convention or reading)"
+)
+
+
+def finding_class_counts(classes: Iterable[str]) -> str:
+    """How many findings of each class, in the order of :data:`FINDING_CLASSES`, the empty classes left out:
+    ``'7 statement, 7 hypothesis, 17 proof, 5 clarification'`` (``'none'`` for no finding)."""
+    counts = dict.fromkeys(FINDING_CLASSES, 0)
+    for c in classes:
+        if c not in counts:
+            raise invalid("finding_class", c, _FINDING_CLASS_EXPECTED)
+        counts[c] += 1
+    return ", ".join(f"{n} {c}" for c, n in counts.items() if n) or "none"
+
+
 @dataclass(frozen=True)
 class Finding:
     """A printed statement that symcal refutes (an erratum).
 
     ``what`` says what is wrong, ``counterexample`` gives the smallest counterexample in
     words and exact numbers, ``corrected`` is the id of the corrected claim (encoded as a
-    claim of its own, ``<id>.corrected``).
+    claim of its own, ``<id>.corrected``), and ``finding_class`` (a keyword, required) its kind,
+    one of :data:`FINDING_CLASSES`.  A finding without a class is refused, so that every erratum
+    says whether the paper's statement, a hypothesis, a proof or a reading is at fault.
     """
 
     what: str
     counterexample: str
     corrected: str
+    finding_class: str | None = field(default=None, kw_only=True)
 
     def __post_init__(self) -> None:
         for name in ("what", "counterexample", "corrected"):
             if not isinstance(getattr(self, name), str):
-                raise wrong_type(name, getattr(self, name), "a string (Finding(what, counterexample, corrected))")
+                raise wrong_type(name, getattr(self, name),
+                                 "a string (Finding(what, counterexample, corrected, finding_class=...))")
+        fc = self.finding_class
+        if not isinstance(fc, str):
+            raise wrong_type("finding_class", fc, _FINDING_CLASS_EXPECTED)
+        if fc not in FINDING_CLASSES:
+            raise invalid("finding_class", fc, _FINDING_CLASS_EXPECTED)
 
     def text(self) -> str:
         return f"{self.what} Counterexample: {self.counterexample} Corrected: {self.corrected}."
@@ -250,7 +285,7 @@ def formula_parts(formula: Callable[[Any], Any], case: Any, where: str,
 def _constrained(s: Any) -> bool:
     """The symbol carries an assumption beyond being real (integer, even, positive, rational, ...);
     one symcal cannot encode (complex, ...) raises InvalidClaim."""
-    from symcal.backends.translate import symbol_domain
+    from symcal.exact.assumptions import symbol_domain
 
     d = symbol_domain(s)
     return bool(d.integer or d.parity or d.sign or d.relaxed)
@@ -259,7 +294,7 @@ def _constrained(s: Any) -> bool:
 def _within_assumptions(values: dict[Any, Any], where: str) -> None:
     """A formula's value for a symbol must satisfy the symbol's assumptions (sympy may have
     simplified the conditions with them: ``(-1)**(2*n)`` is 1 for an integer n)."""
-    from symcal.backends.translate import assumptions_hold
+    from symcal.exact.assumptions import assumptions_hold
 
     constrained = {s: v for s, v in values.items() if _constrained(s)}
     if constrained:
@@ -514,16 +549,11 @@ class Claim:
     def sized(self) -> bool:
         return self.sizes is not None
 
-    def _repr_html_(self) -> str:
-        from symcal.report.html import claim_html
-
-        return claim_html(self)
+    def _repr_html_(self) -> str | None:
+        return display.render("claim", "html", self)
 
     def _repr_latex_(self) -> str | None:
-        from symcal.report.latex import claim_formula_latex
-
-        formula = claim_formula_latex(self)
-        return None if formula is None else f"$$ {formula} $$"
+        return display.render("claim", "latex", self)
 
 
 @dataclass(frozen=True)
@@ -538,6 +568,8 @@ class CalibrationSpec:
 
 
 # --- bounded inequalities (kind "interval"): symcal.backends.interval_backend ---------------
+
+RELATIONS = (">=", ">", "<=", "<")  # the relations of a bounded inequality
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,9 @@
                  [--theorems FILE [--with-library]] [--cluster ADDRESS|local [--cache DIR | --no-cache]]
 
 Prints the table (or with ``--json`` the JSON array of ARCHITECTURE.md, *Interface contract*), the
-second opinion of cvc5 and, with ``--certify``, the certificates' summary.  ``--certificates DIR``
+second opinion of cvc5 and, with ``--certify``, the certificates' summary.  Every JSON element
+carries ``finding_class``: the class of its finding (``statement``, ``hypothesis``, ``proof``,
+``clarification``), null when it has none; the summary line counts the recorded errata by class.  ``--certificates DIR``
 (implies ``--certify``; not with ``--cluster``) also writes one certificate file per decisive
 decision into DIR (:mod:`symcal.certificate_files`) for ``python -m symcal.kernel DIR``.  Exit
 code 0 when every verdict agrees with its expected outcome or is a recorded erratum, 1 when

@@ -3,9 +3,9 @@
     symcal list [PATTERN] [--theorems FILE [--with-library]]
     symcal show ID [--latex] [--theorems FILE [--with-library]]
 
-``list`` prints one line per claim (id, expected outcome, location in its paper, ``[finding]``
+``list`` prints one line per claim (id, expected outcome, location in its paper, ``[finding: CLASS]``
 for a recorded erratum) and the count; ``show`` prints one claim's statement, citation,
-hypotheses, sizes, expected outcome, how it is checked and its finding, or with ``--latex`` its
+hypotheses, sizes, expected outcome, how it is checked and its finding with its class, or with ``--latex`` its
 statement as LaTeX.  Both exit 0, or 2 on bad input.
 """
 
@@ -40,7 +40,7 @@ def run_list(args: argparse.Namespace) -> int:
     width = max((len(c.id) for c in claims), default=2)
     for c in claims:
         exp = c.expected.value if c.expected else "-"
-        flag = "  [finding]" if c.finding else ""
+        flag = f"  [finding: {c.finding.finding_class}]" if c.finding else ""
         print(f"{c.id.ljust(width)}  {exp:<22} {c.citation.location}{flag}")
     print(f"\n{len(claims)} claims")
     return common.EXIT_OK
@@ -86,6 +86,7 @@ def run_show(args: argparse.Namespace) -> int:
     print(f"  checked by: {c.method}")
     if c.finding:
         print(f"  finding   : {c.finding.what}")
+        print(f"  class     : {c.finding.finding_class}")
         print(f"  counterex.: {c.finding.counterexample}")
         print(f"  corrected : {c.finding.corrected}")
     return common.EXIT_OK

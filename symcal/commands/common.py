@@ -108,6 +108,10 @@ def load_claims(args: argparse.Namespace) -> list[Claim]:
     from symcal.library import load_bundled, load_file, merge, papers_for
 
     if getattr(args, "theorems", None):
+        # the front door the files import, loaded once here: each file is imported first in a forked
+        # child under its CPU limit, which should not spend it on loading symcal
+        from symcal import check  # noqa: F401
+
         sources: list[tuple[str, list[Claim]]] = []
         seen: set[Path] = set()
         for f in args.theorems:

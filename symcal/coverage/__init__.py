@@ -9,7 +9,9 @@ joins it with the bundled claim library and counts, per paper:
   outcome carries: ``by_proof`` (proved / refuted / witnessed), ``on_samples``
   (confirmed-on-samples), ``numeric`` (confirmed-numerically) -- these three add up to
   ``checked``;
-* ``errata`` -- checked entries with some claim carrying a recorded finding;
+* ``errata`` -- checked entries with some claim carrying a recorded finding, and
+  ``findings_by_class`` -- those findings (each claim once) by class (``statement``, ``hypothesis``,
+  ``proof``, ``clarification``; each entry lists its own as ``finding_classes``);
 * ``definition``, ``prose``, ``not_checkable``, ``out_of_scope``, ``gaps`` (``unchecked: ...``).
 
 No solver runs here: the status of an entry is read from ``claim.expected`` and
@@ -26,6 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from symcal.claims.core import FINDING_CLASSES, finding_class_counts
 from symcal.coverage.data import PAPERS
 from symcal.coverage.entry import REASON_KINDS, Entry, reason_kind
 from symcal.errors import invalid
@@ -38,6 +41,7 @@ __all__ = [
     "load_map",
     "validate",
     "entry_status",
+    "entry_finding_classes",
     "summarise",
     "to_json",
     "render_text",
@@ -163,6 +167,12 @@ def entry_status(entry: Entry, claims: Mapping[str, Any]) -> tuple[str, bool]:
     return word, erratum
 
 
+def entry_finding_classes(entry: Entry, claims: Mapping[str, Any]) -> list[str]:
+    """The classes of the findings its claims carry, each once, in the order of ``FINDING_CLASSES``."""
+    found = {getattr(getattr(claims[c], "finding", None), "finding_class", None) for c in entry.claims}
+    return [c for c in FINDING_CLASSES if c in found]
+
+
 def _library() -> dict[str, Any]:
     from symcal import library
 
@@ -187,6 +197,8 @@ def summarise(papers: Iterable[str] = PAPERS, claims: Mapping[str, Any] | None =
                 f"{len(problems)} problem(s); fix symcal/coverage/data/{paper}.py",
             )
         counts = dict.fromkeys(COUNT_KEYS, 0)
+        by_class = dict.fromkeys(FINDING_CLASSES, 0)
+        counted: set[str] = set()
         rows = []
         for e in pm.entries:
             word, erratum = entry_status(e, lib)
@@ -195,6 +207,11 @@ def summarise(papers: Iterable[str] = PAPERS, claims: Mapping[str, Any] | None =
                 counts["checked"] += 1
                 counts[{"proof": "by_proof", "samples": "on_samples", "numeric": "numeric"}.get(word, "numeric")] += 1
                 counts["errata"] += erratum
+                for cid in e.claims:
+                    fc = getattr(getattr(lib[cid], "finding", None), "finding_class", None)
+                    if fc in by_class and cid not in counted:
+                        counted.add(cid)
+                        by_class[fc] += 1
             else:
                 counts[_REASON_KEY[word]] += 1
             rows.append(
@@ -203,11 +220,12 @@ def summarise(papers: Iterable[str] = PAPERS, claims: Mapping[str, Any] | None =
                     "quote": e.quote,
                     "status": word,
                     "erratum": erratum,
+                    "finding_classes": entry_finding_classes(e, lib),
                     "claims": list(e.claims),
                     "reason": e.reason,
                 }
             )
-        out[paper] = {**counts, "entries": rows}
+        out[paper] = {**counts, "findings_by_class": by_class, "entries": rows}
     return out
 
 
@@ -216,11 +234,19 @@ def to_json(summary: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
     return {paper: dict(data) for paper, data in summary.items()}
 
 
+def _classes_text(data: Mapping[str, Any]) -> str:
+    """``' (findings: 2 statement, 3 proof)'``, or nothing when the paper has no finding."""
+    by_class = data.get("findings_by_class") or {}
+    if not any(by_class.values()):
+        return ""
+    return " (findings: " + finding_class_counts(c for c, n in by_class.items() for _ in range(n)) + ")"
+
+
 def _counts_line(data: Mapping[str, Any]) -> str:
     return (
         f"{data['statements']} statements: {data['checked']} checked "
         f"({data['by_proof']} by proof, {data['on_samples']} on samples, {data['numeric']} numeric; "
-        f"{data['errata']} with errata), {data['definition']} definitions, {data['prose']} prose, "
+        f"{data['errata']} with errata{_classes_text(data)}), {data['definition']} definitions, {data['prose']} prose, "
         f"{data['not_checkable']} not checkable, {data['out_of_scope']} out of scope, {data['gaps']} gaps"
     )
 
@@ -236,6 +262,8 @@ def render_text(summary: Mapping[str, Mapping[str, Any]]) -> str:
         width = max((len(r["location"]) for r in data["entries"]), default=0)
         for r in data["entries"]:
             word = r["status"] + (" + erratum" if r["erratum"] else "")
+            if r.get("finding_classes"):
+                word += " (" + ", ".join(r["finding_classes"]) + ")"
             # a reason's kind is already the status word; print only its "why"
             what = ", ".join(r["claims"]) if r["claims"] else r["reason"].partition(":")[2].strip()
             lines.append(f"  {r['location']:<{width}}  {word:<17}  {what}".rstrip())

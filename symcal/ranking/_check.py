@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from symcal import display
+
 __all__ = ["CheckResult"]
 
 
@@ -25,7 +27,5 @@ class CheckResult:
     def __bool__(self) -> bool:
         return self.holds
 
-    def _repr_html_(self) -> str:
-        from symcal.report.html import check_result_html
-
-        return check_result_html(self)
+    def _repr_html_(self) -> str | None:
+        return display.render("check_result", "html", self)

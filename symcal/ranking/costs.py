@@ -35,6 +35,7 @@ from typing import Any
 
 import sympy
 
+from symcal import display
 from symcal.errors import invalid
 from symcal.exact import CpuBudget, check_size, expr_str, fraction_str, normal_form, sign, to_fraction, zero_test
 from symcal.verdicts import Status
@@ -333,10 +334,8 @@ class CostScheme:
         body = ", ".join(f"c{j}{i}={_show(v)}" for (j, i), v in self.costs.items())
         return f"{self.name or 'costs'} (K={self.K}): {body}"
 
-    def _repr_html_(self) -> str:
-        from symcal.report.html import cost_scheme_html
-
-        return cost_scheme_html(self)
+    def _repr_html_(self) -> str | None:
+        return display.render("cost_scheme", "html", self)
 
 
 # ---------------------------------------------------------------------------------------
@@ -576,10 +575,8 @@ class ConditionResult:
     def witness(self) -> Violation | None:
         return self.violations[0] if self.violations else None
 
-    def _repr_html_(self) -> str:
-        from symcal.report.html import condition_html
-
-        return condition_html(self)
+    def _repr_html_(self) -> str | None:
+        return display.render("condition", "html", self)
 
     def to_json(self) -> dict[str, Any]:
         return {

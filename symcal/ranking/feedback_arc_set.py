@@ -37,6 +37,7 @@ from typing import Any
 
 import numpy as np
 
+from symcal import display
 from symcal.errors import invalid
 from symcal.ranking.preference import Edge, Weights, as_weights
 
@@ -84,10 +85,8 @@ class FasResult:
     seconds: float
     lower_bound: Fraction | None = None
 
-    def _repr_html_(self) -> str:
-        from symcal.report.html import fas_html
-
-        return fas_html(self)
+    def _repr_html_(self) -> str | None:
+        return display.render("fas", "html", self)
 
 
 def order_cost(weights: Any, order: Any, m: int | None = None) -> Fraction:

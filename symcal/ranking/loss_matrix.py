@@ -37,6 +37,7 @@ from typing import Any
 
 import numpy as np
 
+from symcal import display
 from symcal.errors import invalid
 from symcal.exact import fraction_str, to_fraction
 from symcal.ranking._check import CheckResult
@@ -652,10 +653,8 @@ class LossMatrix:
         n, k = self.shape
         return f"LossMatrix({self.name or 'unnamed'}, {n} labels x {k} predictions)"
 
-    def _repr_html_(self) -> str:
-        from symcal.report.html import loss_matrix_html
-
-        return loss_matrix_html(self)
+    def _repr_html_(self) -> str | None:
+        return display.render("loss_matrix", "html", self)
 
     # -- rank ---------------------------------------------------------------------------------
 
@@ -784,10 +783,8 @@ class RankCertificate:
             return f"{self.kind} = {self.lower} (certified: minor and checked decomposition)"
         return f"{self.lower} <= {self.kind} <= {self.upper} (NOT certified)"
 
-    def _repr_html_(self) -> str:
-        from symcal.report.html import rank_certificate_html
-
-        return rank_certificate_html(self)
+    def _repr_html_(self) -> str | None:
+        return display.render("rank_certificate", "html", self)
 
 
 def _guess_basis(f: np.ndarray) -> tuple[list[int], list[int]]:
@@ -1366,10 +1363,8 @@ class LossAnalysis:
                 for t in range(self.matrix.shape[1])]
         return self.matrix.predictions[min(range(len(vals)), key=lambda t: (vals[t], t))]
 
-    def _repr_html_(self) -> str:
-        from symcal.report.html import loss_analysis_html
-
-        return loss_analysis_html(self)
+    def _repr_html_(self) -> str | None:
+        return display.render("loss_analysis", "html", self)
 
 
 def analyse(loss: Any, labels: Iterable[Any] | None = None, predictions: Iterable[Any] | None = None,

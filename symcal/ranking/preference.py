@@ -19,6 +19,7 @@ from typing import Any, TypeAlias
 
 import networkx as nx
 
+from symcal import display
 from symcal.errors import invalid
 from symcal.exact import fraction_str, to_fraction
 
@@ -181,10 +182,8 @@ class PreferenceGraph:
         shown = ", ".join(f"({i}, {j}): {fraction_str(w)}" for (i, j), w in self._edges.items())
         return f"PreferenceGraph(m={self._m}, edges={{{shown}}})"
 
-    def _repr_html_(self) -> str:
-        from symcal.report.html import preference_html
-
-        return preference_html(self)
+    def _repr_html_(self) -> str | None:
+        return display.render("preference", "html", self)
 
 
 class PreferenceDistribution:
@@ -256,10 +255,8 @@ class PreferenceDistribution:
         inner = ", ".join(f"({g!r}, {fraction_str(p)})" for g, p in self._items)
         return f"PreferenceDistribution([{inner}])"
 
-    def _repr_html_(self) -> str:
-        from symcal.report.html import preference_html
-
-        return preference_html(self)
+    def _repr_html_(self) -> str | None:
+        return display.render("preference", "html", self)
 
 
 def _all_pairs(m: int) -> list[Edge]:

@@ -25,6 +25,7 @@ from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import Any
 
+from symcal import display
 from symcal.exact import fraction_str
 from symcal.verdicts import Composite, Evidence, SmtResult, Status, Verdict
 
@@ -1051,3 +1052,17 @@ def fas_html(r: Any, weights: Any = None) -> str:
     if len(r.order) <= 30:
         body.append(svg_order_arcs(r.order, arcs, r.removed, title="order with its feedback arc set"))
     return _card("".join(body), STATUS_COLOURS[status][0])
+
+
+# the notebook displays of the lower layers' objects (symcal.display)
+display.register("verdict", "html", lambda v: verdict_html(v, v.__dict__.get("_claim")))
+display.register("verdicts", "html", lambda vs: verdicts_html(vs, vs.claims))
+display.register("claim", "html", claim_html)
+display.register("cost_scheme", "html", cost_scheme_html)
+display.register("condition", "html", condition_html)
+display.register("preference", "html", preference_html)
+display.register("loss_matrix", "html", loss_matrix_html)
+display.register("rank_certificate", "html", rank_certificate_html)
+display.register("loss_analysis", "html", loss_analysis_html)
+display.register("check_result", "html", check_result_html)
+display.register("fas", "html", fas_html)

@@ -18,6 +18,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from symcal import display
 from symcal.verdicts import Verdict
 
 __all__ = ["escape", "breakable", "texttt_id", "claim_row", "claims_table", "latex_report", "claim_latex",
@@ -356,3 +357,12 @@ def sanity_problems(tex: str, *, columns: int = 5) -> list[str]:
     if stack:
         problems.append(f"unclosed environments: {', '.join(stack)}")
     return problems
+
+
+def _claim_display(claim: Any) -> str | None:
+    """A claim's notebook LaTeX (``Claim._repr_latex_``): its formula as display math, or None."""
+    formula = claim_formula_latex(claim)
+    return None if formula is None else f"$$ {formula} $$"
+
+
+display.register("claim", "latex", _claim_display)

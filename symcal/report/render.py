@@ -10,7 +10,7 @@ from __future__ import annotations
 import platform
 from typing import Any
 
-from symcal.claims.core import Claim
+from symcal.claims.core import Claim, finding_class_counts
 from symcal.verdicts import Status, Verdict, Witness
 
 __all__ = ["agrees", "is_erratum", "to_json", "table", "markdown_report", "versions", "second_opinion_summary",
@@ -62,6 +62,7 @@ def element(claim: Claim, v: Verdict) -> dict[str, Any]:
         "evidence": v.evidence.to_json() if v.evidence is not None else None,
         "reason": v.reason,
         "finding": claim.finding.text() if claim.finding else None,
+        "finding_class": claim.finding.finding_class if claim.finding else None,
         "statement": claim.statement,
         "citation": {"paper": claim.citation.paper, "location": claim.citation.location,
                      "quote": claim.citation.quote},
@@ -111,13 +112,15 @@ def table(pairs: list[tuple[Claim, Verdict]], *, verbose: bool = False) -> str:
         elif verbose and v.evidence is not None:
             details.append(f"  {c.id}: {_short(v.evidence.summary(), 300)}")
         if c.finding and is_erratum(c, v):
-            details.append(f"    finding: {_short(c.finding.what, 300)}")
+            details.append(f"    finding ({c.finding.finding_class}): {_short(c.finding.what, 300)}")
             details.append(f"    corrected: {c.finding.corrected}")
     n_ok = sum(agrees(c, v) for c, v in pairs)
     n_err = sum(is_erratum(c, v) for c, v in pairs)
     n_bad = len(pairs) - n_ok - n_err
     total = sum(v.seconds for _, v in pairs)
-    summary = (f"{len(pairs)} claims: {n_ok} agree with the source, {n_err} recorded errata, "
+    classes = [c.finding.finding_class for c, v in pairs if c.finding is not None and is_erratum(c, v)]
+    by_class = f" ({finding_class_counts(classes)})" if classes else ""
+    summary = (f"{len(pairs)} claims: {n_ok} agree with the source, {n_err} recorded errata{by_class}, "
                f"{n_bad} disagree; {status_counts(pairs)}; {total:.1f} s of checking")
     return "\n".join(lines + ([""] + details if details else []) + ["", summary])
 

@@ -204,7 +204,7 @@ def test_the_command_json_parses_and_has_counts_and_entries(capsys):
             assert isinstance(d[key], int), (paper, key)
         assert len(d["entries"]) == d["statements"]
         first = d["entries"][0]
-        assert set(first) == {"location", "quote", "status", "erratum", "claims", "reason"}
+        assert set(first) == {"location", "quote", "status", "erratum", "finding_classes", "claims", "reason"}
 
 
 def test_an_unknown_paper_is_a_one_line_error_naming_it_and_the_accepted_names(capsys):

@@ -75,7 +75,7 @@ def _verdict() -> Verdict:
 GOOD: dict[str, tuple[tuple[Any, ...], dict[str, Any]]] = {
     "reals": (("p q",), {}),
     "Citation": (("test2026", "Lemma 1"), {"quote": "a sentence"}),
-    "Finding": (("what", "at x = 0", "test2026.api.corrected"), {}),
+    "Finding": (("what", "at x = 0", "test2026.api.corrected"), {"finding_class": "statement"}),
     "Local": ((2, lambda a, i, j: a(i, j) >= 0), {}),
     "NumericOutcome": ((True, "scipy", {"x": 1}, 1e-9, 0.5), {}),
     "Claim": ((), {"id": "test2026.raw", "citation": C, "kind": "implies", "statement": "s", "spec": None,
@@ -122,7 +122,8 @@ NOT_CALLED = {
 BAD: dict[str, list[tuple[str, tuple[Any, ...], dict[str, Any]]]] = {
     "reals": [("names", ("",), {}), ("names", (None,), {}), ("names", (3,), {}), ("names", ("x,,",), {}),
               ("names", ("1 x",), {}), ("names", ("x:100000000",), {})],
-    "Finding": [("what", (None, "c", "d"), {})],
+    "Finding": [("what", (None, "c", "d"), {"finding_class": "proof"}), ("finding_class", ("b", "c", "d"), {}),
+                ("finding_class", ("b", "c", "d"), {"finding_class": "typo"})],
     "Local": [("arity", (None, lambda a: True), {}), ("arity", (True, lambda a: True), {}),
               ("fn", (2, None), {})],
     "NumericOutcome": [("ok", (None, "m", {}, 0.0, 1.0), {}), ("margin", (True, "m", {}, 0.0, float("nan")), {})],

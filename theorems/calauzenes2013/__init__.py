@@ -18,6 +18,10 @@ Main claims
   **Erratum**: the printed gaps +1/24 (ERR) and -1/12 (AP) are twice the true gaps +1/48 and
   -1/24 (the two labels' values were added, not averaged).  The theorem survives: the gaps
   are non-zero.  Lemma B.2's hypotheses (symmetry, strict monotonicity) hold for ERR and AP.
+  **Erratum** (proof only): the proof of Lemma B.2's point 3 puts all three Dirac masses of its
+  mixture Delta^beta at y^j (so no beta gives U_i > U_j), and writes "y_j = y_i' = 1 and y_i' = 0"
+  for y_j = y_i' = 0 and y_j' = 1; the intended mixture beta delta_{y^j} + (1-beta)/2 (delta_y +
+  delta_{y'}) and the intended labels are proved (z3).
 * Lemma 4.1 (a set of non-overlapping misordered pairs bounding the regret) and Lemma 5.1's
   bound with C_phi(p) for p = 2, 3 and 3/2, for every pair set Lemma 4.1 allows, exhaustively for
   small n.  **Erratum** (proof only): the first inequality of Lemma 5.1's proof raises the
@@ -121,6 +125,14 @@ Encoding notes
   below lambda(m, s) for every s.  The squared error is not of this form (its expected loss is not
   linear in v) and (16) does not hold for it; its H^- - H = (U_i - U_j)^2/2 is the n = 2 case of
   the Theorem 5.2 split claim.
+* Lemma B.2, proof of point 3: U(Delta) = int u dDelta, so U of the mixture Delta^beta is the
+  mixture of u(y^j), u(y), u(y') (six real variables).  "beta > 0 small enough so that U_i > U_j"
+  is encoded as: beta_0 = S/(S + 2(u_j(y^j) - u_i(y^j))) lies in (0, 1) and every beta in
+  (0, beta_0) gives U_i > U_j (S = u_i(y) + u_i(y') - u_j(y) - u_j(y') > 0, the assumption for a
+  contradiction); as printed (all masses at y^j) no beta does.  Mutation survivors of the
+  corrected claim: u >= 0 (Definition B.1's R^n_+) is not needed; the 2 in beta_0 and the bound
+  beta > 0 are not tight (a smaller beta_0 also works, and so does a beta slightly below 0).  The
+  labels step is over integer labels in {0, 1}.
 
 References
 ----------
@@ -167,7 +179,8 @@ CLAIMS = [
     # Section 3.2: Theorem 3.2's proof, Theorem 3.3 with Appendix B.2
     S3.eq6, S3.thm32,
     S33.err_gap, S33.err_gap_corrected, S33.ap_gap, S33.ap_gap_corrected, S33.err_not_all_optimal,
-    S33.ap_not_all_optimal, S33.lemma_b2_err, S33.lemma_b2_ap,
+    S33.ap_not_all_optimal, S33.lemma_b2_err, S33.lemma_b2_ap, S33.lemma_b2_labels, S33.lemma_b2_labels_corrected,
+    S33.lemma_b2_mixture, S33.lemma_b2_mixture_corrected,
     # Section 4: Lemma 4.1 and its proof, the proof of Theorem 4.2
     S4.lemma41, S4.lemma41_exchanges_step, S4.lemma41_split, S4.lemma41_split_corrected,
     S4.pair_count, S4.pair_count_corrected, S4.regret_bound, S4.lower_bound_printed, S4.lower_bound_corrected,
@@ -216,6 +229,10 @@ TWINS: dict[str, Callable[[], Claim]] = {
         twin_id("calauzenes2013.ap_all"), "ap", dist=ALL_ONES),
     S33.lemma_b2_err.id: lambda: S33.lemma_b2_claim(twin_id("calauzenes2013.b2err"), "err", strict=False),
     S33.lemma_b2_ap.id: lambda: S33.lemma_b2_claim(twin_id("calauzenes2013.b2ap"), "ap", strict=False),
+    S33.lemma_b2_labels_corrected.id: lambda: S33.lemma_b2_labels_claim(twin_id("calauzenes2013.b2labels"),
+                                                                        distinct=False),
+    S33.lemma_b2_mixture_corrected.id: lambda: S33.lemma_b2_mixture_claim(twin_id("calauzenes2013.b2mixture"),
+                                                                          small_strict=False),
     S4.lemma41.id: lambda: S4.lemma41_claim(twin_id("calauzenes2013.lemma41"), scale=Fraction(1, 2)),
     S5.lemma51.id: lambda: S5.lemma51_claim(twin_id("calauzenes2013.lemma51"), c_terms=0),
     S5.lemma51_p3.id: lambda: S5.lemma51_claim(twin_id("calauzenes2013.lemma51p3"), p=Fraction(3), c_terms=0),

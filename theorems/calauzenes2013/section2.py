@@ -244,6 +244,7 @@ ndcg = table1_ndcg_claim(
              "the two agree only for k = n.",
         counterexample="n = 2, k = 1, y = (1, 1), sigma = (1, 2): formula phi1/(phi1 + phi2), GPPM form 1.",
         corrected=ndcg_corrected.id,
+        finding_class="statement",
     ),
 )
 prec = table1_binary_claim("calauzenes2013.table1.prec.gppm_form", "prec")
@@ -259,6 +260,7 @@ auc_printed = table1_binary_claim(
         counterexample="n = 3, y = (0, 1, 1), sigma = (1, 2, 3): AUC = 0, printed form 1 (and "
                        "y = (1, 1, 0), sigma = (1, 2, 3): AUC = 1, printed form 2).",
         corrected=auc_corrected.id,
+        finding_class="statement",
     ),
 )
 spearman_gppm = spearman_claim("calauzenes2013.table1.spearman.gppm_form")

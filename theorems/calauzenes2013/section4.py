@@ -349,6 +349,7 @@ lemma41_split = lemma41_split_claim(
                        "U = (1, 1, 0): R(nu) - R(exchanged) = 1, the printed right side (U_1 - U_3)(phi(1) - phi(3)) + "
                        "phi(2)(U_2 - U_sigma(2)) = 1 + 1 = 2.",
         corrected=lemma41_split_corrected.id,
+        finding_class="proof",
     ),
 )
 pair_count_corrected = pair_count_claim("calauzenes2013.theorem4_2.proof_pair_count.corrected", printed=False)
@@ -361,6 +362,7 @@ pair_count = pair_count_claim(
              "eps phi(1) because U_i - U_j < eps strictly.",
         counterexample="n = 2, C = {(1, 2)}: 1 pair, not fewer than n/2 = 1.",
         corrected=pair_count_corrected.id,
+        finding_class="proof",
     ),
 )
 regret_bound = regret_bound_claim("calauzenes2013.theorem4_2.proof_regret_bound")
@@ -373,6 +375,7 @@ lower_bound_printed = printed_lower_bound_claim(
              "as in Theorem 3.2's bound and the next line of the same proof.",
         counterexample="n = 2, phi = (1, 0), U = (0, 1), sigma = (1, 2), (i, j) = (2, 1): the term j = 2 needs phi(3).",
         corrected=lower_bound_corrected.id,
+        finding_class="proof",
     ),
 )
 top_term = top_term_claim("calauzenes2013.corollary_a2.proof_top_term")

@@ -116,6 +116,7 @@ lemma51_first_step = lemma51_proof_claim(
         counterexample="n = 2, phi = (2, 0), U = (0, 1), nu = (2, 1), sigma = (1, 2), p = 3 (q = 3/2): regret 2, "
                        "C = {(2, 1)}, printed bound (2^(3/2))^(1/3) * 1^(2/3) = sqrt 2 < 2.",
         corrected=lemma51_first_step_corrected.id,
+        finding_class="proof",
     ),
 )
 
@@ -381,6 +382,7 @@ second_step = printed_second_step_claim(
         counterexample="n = 2: the upper limit (n+1)/2 = 3/2 is not an integer, so the printed sum is undefined "
                        "(phi = (1, 0), C = {})",
         corrected=second_step_corrected.id,
+        finding_class="proof",
     ),
 )
 theorem52_split = split_claim("calauzenes2013.theorem5_2.proof_split")
@@ -395,6 +397,7 @@ bregman_step = printed_bregman_step_claim(
         counterexample="psi(x) = x^2, Delta = 1/2 delta_0 + 1/2 delta_(1/2), g = 0: L^u(Delta, 0) = 1/8, its minimum "
                        "L^u(Delta, U = 1/4) = 1/16 (not 0), so L^u(Delta, 0) - min = 1/16 while E B_psi(v || 0) = 1/8.",
         corrected=bregman_step_corrected.id,
+        finding_class="proof",
     ),
 )
 theorem54_split = pairwise_split_claim("calauzenes2013.theorem5_4.proof_split")

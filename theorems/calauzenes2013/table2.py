@@ -326,6 +326,7 @@ square_hinge_printed = square_hinge_claim(
              "gives c = 2 sqrt(eta)/t; the best constant is sqrt(2 eta)/t.",
         counterexample="t = eta = 1, U_i = 1, U_j = 0, s_i = s_j = 1/2: H^- - H = 1/2, so c^2 (H^- - H) = 1/4 < 1.",
         corrected=square_hinge_corrected.id,
+        finding_class="statement",
     ),
 )
 square_hinge_best = square_hinge_claim(
@@ -346,6 +347,7 @@ diff_hinge_printed = diff_hinge_printed_claim(
         counterexample="eta = 8, alpha = 3, U_i = 8, U_j = 0, s_i = s_j = 0: Lambda = 8 phi_3(1) = 4/3 while "
                        "H = 0, and c^2 (H^- - H) = (128/3)(4/3) = 512/9 < 64 = (U_i - U_j)^2.",
         corrected=diff_hinge_corrected.id,
+        finding_class="hypothesis",
     ),
 )
 pairwise_squared = pairwise_squared_claim("calauzenes2013.table2.pairwise.squared")

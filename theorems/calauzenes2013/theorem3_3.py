@@ -11,7 +11,7 @@ from typing import Any
 
 import sympy
 
-from symcal import Finding, finite_check
+from symcal import Finding, finite_check, implies
 from symcal.ranking.measures import rankings
 
 from .common import F, at_rank, cite, label_data, label_symbols, labels, position, rank_matrix, ranking_data
@@ -158,6 +158,83 @@ def lemma_b2_claim(id: str, which: str, *, strict: bool = True, expected: str | 
     )
 
 
+
+# ---------------------------------------------------------------------------------------
+# Lemma B.2, proof of point 3: two garbled steps, each checked as printed and as intended.
+# U(Delta) = int u dDelta (Section 3.1), so U of a mixture is the mixture of the u's.
+# ---------------------------------------------------------------------------------------
+
+B2_POINT3 = "Lemma B.2, proof of point 3"
+
+
+def lemma_b2_mixture_claim(id: str, *, printed: bool = False, small_strict: bool = True,
+                           finding: Finding | None = None) -> Any:
+    """Proof of Lemma B.2, point 3: "Delta^beta = beta delta_{y^j} + (1-beta)/2 delta_{y^j} + (1-beta)/2
+    delta_{y^j}, and beta > 0 small enough so that U_i(Delta^beta) > U_j(Delta^beta)", given u_i(y) + u_i(y') >
+    u_j(y) + u_j(y') (the assumption for a contradiction) and u_j(y^j) > u_i(y^j) (point 1: y^j_j = 1 > 0 = y^j_i).
+    "Small enough" is every beta in (0, beta_0), beta_0 = S/D with S the assumed excess and D = S + 2(u_j(y^j) -
+    u_i(y^j)); the conclusion also asks 0 < beta_0 < 1 (D > 0, 0 < S < D), so that such a beta exists.
+    ``printed``: the three masses at y^j, y^j, y^j as printed (else at y^j, y, y', the intended mixture);
+    ``small_strict=False``: beta <= beta_0 (the twin: at beta_0 the two are equal)."""
+    beta, ai, aj, yi, ypi, yj, ypj = sympy.symbols("beta ui_yj uj_yj ui_y ui_yp uj_y uj_yp", real=True)
+    excess = yi + ypi - yj - ypj
+    denominator = excess + 2 * (aj - ai)  # beta_0 = excess / denominator
+    small = beta * denominator
+    rest = 1 - beta
+    if printed:
+        Ui = beta * ai + rest / 2 * ai + rest / 2 * ai
+        Uj = beta * aj + rest / 2 * aj + rest / 2 * aj
+    else:
+        Ui = beta * ai + rest / 2 * yi + rest / 2 * ypi
+        Uj = beta * aj + rest / 2 * yj + rest / 2 * ypj
+    return implies(
+        id,
+        hypotheses={
+            "u_nonnegative": [ai >= 0, aj >= 0, yi >= 0, ypi >= 0, yj >= 0, ypj >= 0],
+            "point1_at_yj": [aj > ai],
+            "assumed_excess": [excess > 0],
+            "beta_small": [beta > 0, small < excess if small_strict else small <= excess],
+        },
+        conclusion=sympy.And(denominator > 0, excess > 0, excess < denominator, Ui > Uj),
+        cite=cite(B2_POINT3, "Define a mixture between the three Dirac distributions, Delta^beta = beta delta_{y^j} + "
+                             "(1-beta)/2 delta_{y^j} + (1-beta)/2 delta_{y^j}, and beta > 0 small enough so that "
+                             "U_i(Delta^beta) > U_j(Delta^beta)"),
+        statement=("as printed, Delta^beta = beta delta_{y^j} + (1-beta)/2 delta_{y^j} + (1-beta)/2 delta_{y^j}"
+                   if printed else "with Delta^beta = beta delta_{y^j} + (1-beta)/2 delta_y + (1-beta)/2 delta_{y'}")
+                  + ": 0 < beta_0 < 1 and U_i(Delta^beta) > U_j(Delta^beta) for every beta in (0, beta_0), beta_0 = "
+                    "S/(S + 2(u_j(y^j) - u_i(y^j))), S = u_i(y) + u_i(y') - u_j(y) - u_j(y') > 0, u_j(y^j) > u_i(y^j) "
+                    "(point 1)"
+                  + ("" if small_strict else " (twin: beta <= beta_0)"),
+        finding=finding,
+    )
+
+
+def lemma_b2_labels_claim(id: str, *, printed: bool = False, distinct: bool = True,
+                          finding: Finding | None = None) -> Any:
+    """Proof of Lemma B.2, point 3: "by the second point, we necessarily have y_i != y_j, thus y_i + y_i' = 1.
+    Without loss of generality, assume y_i = 1 (thus, y_j = y_i' = 1 and y_i' = 0)", over binary labels.
+    ``printed``: the parenthesis as printed (else y_j = y_i' = 0 and y_j' = 1); ``distinct=False``: without
+    y_i != y_j (the twin)."""
+    yi, yj, ypi, ypj = sympy.symbols("y_i y_j yp_i yp_j", integer=True)
+    conclusion = (sympy.And(sympy.Eq(yj, 1), sympy.Eq(ypi, 1), sympy.Eq(ypi, 0)) if printed
+                  else sympy.And(sympy.Eq(yj, 0), sympy.Eq(ypi, 0), sympy.Eq(ypj, 1)))
+    return implies(
+        id,
+        hypotheses={
+            "binary_labels": [v >= 0 for v in (yi, yj, ypi, ypj)] + [v <= 1 for v in (yi, yj, ypi, ypj)],
+            "equal_pair_sums": [sympy.Eq(yi + ypi, yj + ypj)],
+            "distinct_by_point2": [sympy.Ne(yi, yj)] if distinct else [],
+            "wlog_yi_1": [sympy.Eq(yi, 1)],
+        },
+        conclusion=conclusion,
+        cite=cite(B2_POINT3, "Without loss of generality, assume y_i = 1 (thus, y_j = y_i' = 1 and y_i' = 0)"),
+        statement="binary labels with y_i + y_i' = y_j + y_j', y_i != y_j and y_i = 1: "
+                  + ("y_j = y_i' = 1 and y_i' = 0 (as printed)" if printed else "y_j = y_i' = 0 and y_j' = 1")
+                  + ("" if distinct else " (twin: without y_i != y_j)"),
+        finding=finding,
+    )
+
+
 # ---------------------------------------------------------------------------------------
 
 
@@ -172,6 +249,7 @@ err_gap = thm33_claim(
         counterexample="ERR(Delta, 1>3>2>4) - ERR(Delta, 1>2>3>4) = 43/96 - 41/96 = 1/48 (R = 1/2 for a "
                        "relevant item, p = 1).",
         corrected=err_gap_corrected.id,
+        finding_class="proof",
     ),
 )
 ap_gap_corrected = thm33_claim("calauzenes2013.theorem3_3.ap_gap.corrected", "ap", F(-1, 24),
@@ -182,9 +260,38 @@ ap_gap = thm33_claim(
         what="The printed AP gap is twice the gap of the expectations under Delta; the theorem survives.",
         counterexample="AP(Delta, 1>3>2>4) - AP(Delta, 1>2>3>4) = 2/3 - 17/24 = -1/24.",
         corrected=ap_gap_corrected.id,
+        finding_class="proof",
     ),
 )
 err_not_all_optimal = thm33_not_all_optimal_claim("calauzenes2013.theorem3_3.err_not_all_optimal", "err")
 ap_not_all_optimal = thm33_not_all_optimal_claim("calauzenes2013.theorem3_3.ap_not_all_optimal", "ap")
 lemma_b2_err = lemma_b2_claim("calauzenes2013.lemma_b2.err_hypotheses", "err")
 lemma_b2_ap = lemma_b2_claim("calauzenes2013.lemma_b2.ap_hypotheses", "ap")
+lemma_b2_mixture_corrected = lemma_b2_mixture_claim("calauzenes2013.lemma_b2.proof_mixture.corrected")
+lemma_b2_mixture = lemma_b2_mixture_claim(
+    "calauzenes2013.lemma_b2.proof_mixture", printed=True,
+    finding=Finding(
+        what="The proof of Lemma B.2, point 3, puts all three Dirac masses of Delta^beta at y^j, so Delta^beta = "
+             "delta_{y^j} for every beta and U_i(Delta^beta) - U_j(Delta^beta) = u_i(y^j) - u_j(y^j) < 0 by point 1: "
+             "no beta gives U_i > U_j. The intended mixture beta delta_{y^j} + (1-beta)/2 delta_y + (1-beta)/2 "
+             "delta_{y'} gives it for every beta below S/(S + 2(u_j(y^j) - u_i(y^j))), S = u_i(y) + u_i(y') - u_j(y) "
+             "- u_j(y') > 0; the lemma stands.",
+        counterexample="u_i(y^j) = 0, u_j(y^j) = 1, u_i(y) = 1, u_i(y') = u_j(y) = u_j(y') = 0 (S = 1, beta_0 = 1/3), "
+                       "beta = 1/4: the printed mixture gives U_i - U_j = -1; the intended one -1/4 + 3/8 = 1/8 > 0.",
+        corrected=lemma_b2_mixture_corrected.id,
+        finding_class="proof",
+    ),
+)
+lemma_b2_labels_corrected = lemma_b2_labels_claim("calauzenes2013.lemma_b2.proof_labels.corrected")
+lemma_b2_labels = lemma_b2_labels_claim(
+    "calauzenes2013.lemma_b2.proof_labels", printed=True,
+    finding=Finding(
+        what="The proof of Lemma B.2, point 3, assumes y_i = 1 and writes '(thus, y_j = y_i' = 1 and y_i' = 0)', "
+             "which contradicts itself (y_i' = 1 and y_i' = 0): from y_i != y_j and y_i + y_i' = y_j + y_j' follow "
+             "y_j = y_i' = 0 and y_j' = 1. A typo; the lemma stands.",
+        counterexample="y_i = 1, y_j = 0, y_i' = 0, y_j' = 1 (the only binary labels meeting the hypotheses): y_j = 0, "
+                       "not 1.",
+        corrected=lemma_b2_labels_corrected.id,
+        finding_class="proof",
+    ),
+)

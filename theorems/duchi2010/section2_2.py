@@ -503,6 +503,7 @@ theorem11_low_noise = theorem11_low_noise_claim(
             "hypothesis holds, but d13 = (3 - 2)/2 = 1/2 < d12 + d23 = 1/2 + 1/2 = 1."
         ),
         corrected="duchi2010.theorem11.low_noise.corrected",
+        finding_class="proof",
     ),
 )
 theorem11_low_noise_corrected = theorem11_low_noise_claim(theorem11_low_noise.finding.corrected, a31_bound=True)

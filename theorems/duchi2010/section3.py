@@ -202,6 +202,7 @@ theorem13_iff = theorem13_iff_claim(
             "since sum_j d_2j = 1 = sum_j d_1j."
         ),
         corrected="duchi2010.theorem13.eq16_iff_alpha_star_in_a.corrected",
+        finding_class="proof",
     ),
 )
 theorem13_iff_corrected = theorem13_iff_claim(theorem13_iff.finding.corrected, strict=True)
@@ -329,6 +330,7 @@ theorem13_strictly_convex_r = theorem13_general_r_claim(
                        "(1/2 > -1/2) but the unique minimiser is a* = (0, 0), on the boundary of "
                        "A(p) = {a_2 >= a_1}, so the loss is not edge-consistent there.",
         corrected="duchi2010.theorem13.strictly_convex_r.corrected",
+        finding_class="hypothesis",
     ),
 )
 theorem13_strictly_convex_r_corrected = theorem13_general_r_claim(
@@ -530,6 +532,7 @@ lemma14_case_tie = step(
             "(j -> k) = (3 -> 2) is in G~."
         ),
         corrected="duchi2010.lemma14.proof.case_tie.corrected",
+        finding_class="proof",
     ),
 )
 lemma14_case_tie_corrected = step(

@@ -125,6 +125,7 @@ cossock_zhang_printed = printed_penalty_claim(finding=Finding(
           "holds."),
     counterexample="an observed pair with y_i = -1 and y_j = 0: a_ij^G = y_i - y_j = -1 < 0.",
     corrected="duchi2010.section3_1.cossock_zhang.printed_penalty.corrected",
+    finding_class="hypothesis",
 ))
 cossock_zhang_corrected = oriented_average_claim(cossock_zhang_printed.finding.corrected)
 TWINS[cossock_zhang_corrected.id] = lambda: oriented_average_claim(

@@ -434,6 +434,7 @@ lemma8_step = lemma8_step_claim(
                        "b = 1 at c + 1 = 3 have u_33 = 1/5 < u_11 = 3/10; p^T l_sigma0 - p^T l_sigma1 = 0 but the "
                        "printed bound is 1/60 (u_32 - u_12 = -1/10 for document 2 placed after b).",
         corrected="ramaswamy2013.lemma8.proof.swap_step.corrected",
+        finding_class="proof",
     ),
 )
 lemma8_step_corrected = lemma8_step_claim(lemma8_step.finding.corrected, printed=False)
@@ -450,6 +451,7 @@ lemma8_adjacent_count = swap_count_claim(
                        "swap (x, b, a) = (0, 1, 0): disagreeing adjacent pairs 1 -> 1 (x, b now disagree), all "
                        "disagreeing pairs 2 -> 1.",
         corrected="ramaswamy2013.lemma8.proof.adjacent_count.corrected",
+        finding_class="proof",
     ),
 )
 lemma8_adjacent_count_corrected = swap_count_claim(

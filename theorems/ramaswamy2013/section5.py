@@ -79,6 +79,7 @@ eru_sorting = eru_sorting_claim(
         counterexample="r = 2, w = 0 (discounts 2^0 = 1 at position 1, 2^1 = 2 at position 2), u = (-1, 0): the "
                        "decreasing sort sigma = (2, 1) gives 0*1 + (-1)*2 = -2 < -1 = (-1)*1 + 0*2.",
         corrected="ramaswamy2013.eru.pred_sorting.corrected",
+        finding_class="hypothesis",
     ),
 )
 eru_sorting_corrected = eru_sorting_claim(

@@ -465,6 +465,7 @@ map_zero_label = map_zero_label_claim("ramaswamy2013.map.zero_label", finding=Fi
     counterexample="r = 2, y = (0, 0): l_MAP(y, sigma) divides by |{g : y_g = 1}| = 0, and psi*_MAP's "
                    "y_i y_j / (y_1 + y_2) is 0/0.",
     corrected="ramaswamy2013.map.zero_label.corrected",
+    finding_class="clarification",
 ))
 map_zero_label_corrected = map_zero_label_claim(map_zero_label.finding.corrected, corrected=True)
 map_rank_bound = map_rank_bound_claim("ramaswamy2013.map.rank_bound")

@@ -175,6 +175,7 @@ pd_rank_bound = pd_rank_claim("ramaswamy2013.pd.rank_bound", finding=Finding(
     counterexample="r = 2, labels {}, {1->2}, {2->1}: L = [[0, 0], [0, 1], [1, 0]] has rank 2 > 1 (and no constant c "
                    "gives rank(L - c J) = 1).",
     corrected="ramaswamy2013.pd.rank_bound.corrected",
+    finding_class="statement",
 ))
 pd_rank_corrected = pd_rank_claim(
     pd_rank_bound.finding.corrected, offset=1, exact=True,

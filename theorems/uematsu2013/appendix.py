@@ -463,6 +463,7 @@ strict = strictness_claim(
         ),
         counterexample="two points with the same posterior: f_0^* ties them, and either strict order has the same R_0.",
         corrected=strict_corrected.id,
+        finding_class="proof",
     ),
 )
 eq11 = eq11_claim()

@@ -495,6 +495,7 @@ theorem3_i = theorem3_claim(
             "(0, 1/2, 1/2): f_0^* = 0 ties them (R_0 = 1/2); ranking the second higher gives R_0 = 1/6."
         ),
         corrected=theorem3_i_corrected.id,
+        finding_class="hypothesis",
     ),
 )
 theorem3_ii_corrected = theorem3_claim("uematsu2013.theorem3.ii.corrected", "ii", c1K_positive=True, sizes=(2, 6))
@@ -511,6 +512,7 @@ theorem3_ii = theorem3_claim(
             "ranking the second higher gives R_0 = 16/3."
         ),
         corrected=theorem3_ii_corrected.id,
+        finding_class="hypothesis",
     ),
 )
 condition_needed = condition_needed_claim()

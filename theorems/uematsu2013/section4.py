@@ -509,6 +509,7 @@ eq6 = eq6_claim(
         counterexample="K = 2, l(s) = e^{-s}, p = (1/2, 1/2), theta_1 = 0, t = 1: the derivative is (e - 1/e)/2, "
         "the printed right side is 0.",
         corrected=eq6_corrected.id,
+        finding_class="proof",
     ),
 )
 eq7 = eq7_claim()

@@ -350,13 +350,13 @@ svor1_r_defined = r_defined_claim("uematsu2013.section4_3.svor1.r_defined", 1, f
     "simplex on which Section 4.3 states the sign equivalences, the f* tables of Cases 1-3 and the median table "
     "(and Figure 2's right panel draws its contours); the text gives r no value there.",
     counterexample="p = (1, 0, 0): r = -1/0; at p = (1/2, 0, 1/2) it is 0/0.",
-    corrected=svor1_r_extended.id))
+    corrected=svor1_r_extended.id, finding_class="clarification"))
 svor2_r_extended = r_extended_claim("uematsu2013.section4_3.svor2.r_defined.corrected", 2)
 svor2_r_defined = r_defined_claim("uematsu2013.section4_3.svor2.r_defined", 2, finding=Finding(
     what="The implicit-constraints r(x) = (1 - p_1(x))/(1 - p_3(x)) has a zero denominator at p_3(x) = 1, a point "
     "of the simplex on which its f* table is stated; the text gives r no value there.",
     counterexample="p = (0, 0, 1): r = 1/0.",
-    corrected=svor2_r_extended.id))
+    corrected=svor2_r_extended.id, finding_class="clarification"))
 
 TWINS: dict[str, Callable[[], Claim]] = {
     **{

@@ -520,6 +520,7 @@ table1_mrr = table1_claim(
         ),
         counterexample="n = 2, both items relevant: sum G D = 1 + 1/2 = 3/2, reciprocal rank 1.",
         corrected=table1_mrr_corrected.id,
+        finding_class="statement",
     ),
 )
 table1_p_norm_push_corrected = push_row_claim("uematsu2013.section5_2.table1.p_norm_push.corrected", p=1, n_max=8)
@@ -534,6 +535,7 @@ table1_p_norm_push = push_row_claim(
         "(5^2 + 1^2 + 0^2 = 4^2 + 3^2 + 1^2) while the push objective is 12 vs 10; (-,+,+,-,-,+) scores 25 < 26 "
         "under (9) yet 11 < 12 under the push.",
         corrected=table1_p_norm_push_corrected.id,
+        finding_class="statement",
     ),
 )
 optimal_by_expected_gain = rearrangement_claim()

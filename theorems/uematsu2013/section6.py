@@ -605,6 +605,7 @@ proportions = proportions_claim(
         "are rounded, not truncated).",
         counterexample="100 x 5039/97139 = 5.18741...",
         corrected=proportions_corrected.id,
+        finding_class="statement",
     ),
 )
 unbalanced_sample = unbalanced_claim()
@@ -624,6 +625,7 @@ table3 = table3_claim(
         "three methods) and 3 vs 5 (ORBoost).",
         counterexample="3 vs 5, ORBoost: balanced 0.3658 (0.0019) > unbalanced 0.3640 (0.0015).",
         corrected=table3_corrected.id,
+        finding_class="clarification",
     ),
 )
 

@@ -259,6 +259,7 @@ proposition10 = prop10_claim(
                         "t = exp(g) = (487/210, 1, 17/140), so the unique minimiser is g = (log(487/210), 0, "
                         "log(17/140)) and ranks object 1 first."),
         corrected="xia2009.proposition10.corrected",
+        finding_class="hypothesis",
     ),
 )
 

@@ -318,6 +318,7 @@ footnote5 = n_at_1_claim(
              "NDCG := 0 (and fails under NDCG := 1, the other common convention). The paper does not say which.",
         counterexample="n = 1, y = (0): N@1 = 0/0 is undefined, P@1 = 0.",
         corrected="xia2009.footnote5.n_at_1_is_p_at_1.corrected",
+        finding_class="clarification",
     ))
 footnote5_corrected = n_at_1_claim(footnote5.finding.corrected, corrected=True)
 tables_boosted = boosted_claim("xia2009.tables.top_k_listmle_boosted")

@@ -475,7 +475,19 @@ ENTRIES = [
     E(
         "Lemma B.2, conclusions 1-3",
         "Then, for any standardization function u for r: 1. y_i > y_j => u_i(y) > u_j(y), 2. ..., 3. ... u_i(y) + u_i(y') = u_j(y) + u_j(y')",
-        reason="not checkable: quantifies over every standardization function (an arg max condition over all distributions); the printed proof of point 3 is garbled (its mixture puts all three Dirac masses at y^j)",
+        reason="not checkable: quantifies over every standardization function (an arg max condition over all distributions); two steps of the proof of point 3 are checked below",
+    ),
+    E(
+        "Lemma B.2, proof of point 3",
+        "Without loss of generality, assume y_i = 1 (thus, y_j = y_i' = 1 and y_i' = 0)",
+        "calauzenes2013.lemma_b2.proof_labels",
+        "calauzenes2013.lemma_b2.proof_labels.corrected",
+    ),
+    E(
+        "Lemma B.2, proof of point 3",
+        "Delta^beta = beta delta_{y^j} + (1-beta)/2 delta_{y^j} + (1-beta)/2 delta_{y^j}, and beta > 0 small enough so that U_i(Delta^beta) > U_j(Delta^beta)",
+        "calauzenes2013.lemma_b2.proof_mixture",
+        "calauzenes2013.lemma_b2.proof_mixture.corrected",
     ),
     E(
         "Appendix B.2, proof of Theorem 3.3",

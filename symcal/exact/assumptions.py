@@ -1,0 +1,389 @@
+"""The symbols' sympy assumptions, and where expressions are defined: each assumption is encoded
+(stated to the solver), relaxed (the query ranges over a larger domain, every witness is checked
+against it) or refused; partial functions give definedness requirements; scope texts say what was
+decided.  Used by the claim constructors (to refuse a symbol early) and by the backends (to encode
+it), so it lives below both."""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import sympy
+
+from symcal.errors import InvalidClaim
+from symcal.exact.evaluate import UNDECIDED, truth_at
+
+__all__ = ["ENCODED", "RELAXED", "GENERIC_SCOPES", "Domain", "symbol_domain", "check_symbols", "assumption_constraints",
+           "assumptions_hold", "definedness", "defined_at", "domain_text", "exact_scope"]
+
+# --- the symbols' sympy assumptions: each one encoded, relaxed, or refused --------------------
+
+# assumptions stated to the solver: an integer symbol is a z3 Int, parity a constraint on it, a
+# sign a relation (in the query and in every exact re-check)
+ENCODED = ("integer", "even", "odd", "positive", "negative", "nonnegative", "nonpositive", "nonzero", "zero")
+# assumptions no theory symcal's solvers decide can state (rationality, primality, ...): the query
+# ranges over the reals (or the integers) around them, so a proof covers them, and a witness
+# counts only once it is shown to satisfy them (assumptions_hold)
+RELAXED = ("rational", "irrational", "algebraic", "transcendental", "noninteger", "prime", "composite")
+_SIGNS = ("zero", "positive", "negative", "nonnegative", "nonpositive", "nonzero")
+_SIGN_OP = {"zero": "=", "positive": ">", "negative": "<", "nonnegative": ">=", "nonpositive": "<=",
+            "nonzero": "!="}
+_DROP_ORDER = ("algebraic", "transcendental", "noninteger", "irrational", "composite", "rational", "prime")
+
+
+@dataclass(frozen=True)
+class Domain:
+    """What symcal makes of one symbol's sympy assumptions (``symbol.assumptions0``, what sympy
+    derives included): every one of them is encoded or relaxed, else :func:`symbol_domain` refuses
+    the symbol.
+
+    ``integer``: a z3 Int (else a Real); ``parity``: "even", "odd" or None, a z3 constraint;
+    ``sign``: the one sign assumption the others follow from (positive, nonnegative, ..., zero,
+    nonzero) or None, a relation; ``relaxed``: the assumptions no solver query states, as
+    ``(name, value)`` pairs -- a proof over the larger domain covers them, and every witness is
+    re-checked against them; ``plain``: declared without real=True (symcal decides over the reals).
+    """
+
+    symbol: sympy.Symbol
+    integer: bool = False
+    parity: str | None = None
+    sign: str | None = None
+    relaxed: tuple[tuple[str, bool], ...] = ()
+    plain: bool = False
+
+    def conditions(self) -> list[str]:
+        """The encoded assumptions in words: ``p > 0``, ``n even``."""
+        out = [f"{self.symbol} {_SIGN_OP[self.sign]} 0"] if self.sign else []
+        if self.parity:
+            out.append(f"{self.symbol} {self.parity}")
+        return out
+
+    def relaxed_text(self) -> list[str]:
+        return [f"{self.symbol} {'' if v else 'not '}{k}" for k, v in self.relaxed]
+
+
+def _refuse(s: sympy.Symbol, key: str, value: Any, why: str) -> InvalidClaim:
+    return InvalidClaim(f"symbol {s} has assumption {key}={value}, which symcal cannot encode: {why}")
+
+
+def _given(s: sympy.Symbol) -> dict[str, Any]:
+    """The assumptions as the user wrote them (sympy >= 1.12 keeps them), else the derived ones."""
+    orig = getattr(s, "_assumptions_orig", None)
+    return dict(orig) if orig else dict(s.assumptions0)
+
+
+@functools.lru_cache(maxsize=4096)
+def symbol_domain(s: sympy.Symbol) -> Domain:
+    """Classify every assumption ``s`` carries (sympy's derived ones included): integer, parity and
+    sign are encoded; rational, irrational, algebraic, transcendental, noninteger, prime and
+    composite are relaxed (see :class:`Domain`); anything that is not a real number -- complex,
+    imaginary, real=False, extended_real (which admits +-oo), infinite -- is refused with an
+    :class:`InvalidClaim` naming the symbol and the assumption.  A symbol declared with no
+    assumption (or finite=True only) is taken as real: symcal decides over the reals.
+
+    Completeness is checked by sympy itself: a fresh symbol declared with exactly the encoded and
+    relaxed assumptions must derive every fact ``s`` carries, else ``s`` is refused."""
+    facts = s.assumptions0
+    if facts.get("commutative") is False:
+        return _raise(_refuse(s, "commutative", False, "symcal decides over the real numbers"))
+    if facts.get("real") is not True:
+        plain = _facts(frozenset({("finite", True)}))
+        if all(plain.get(k) == v for k, v in facts.items()):
+            return Domain(s, plain=True)
+        given = _given(s)
+        key, value = next(((k, v) for k, v in sorted(given.items())
+                           if (k, v) not in (("commutative", True), ("finite", True))),
+                          next((k, v) for k, v in sorted(facts.items()) if plain.get(k) != v))
+        return _raise(_refuse(s, key, value, f"symcal decides over the real numbers; declare it with real=True "
+                                             f"(e.g. reals('{s}')) and state any other property as a hypothesis"))
+    integer = facts.get("integer") is True
+    parity = "even" if facts.get("even") is True else "odd" if facts.get("odd") is True else None
+    sign = next((k for k in _SIGNS if facts.get(k) is True), None)
+    enc: dict[str, bool] = {"real": True}
+    if integer:
+        enc["integer"] = True
+    if parity:
+        enc[parity] = True
+    if sign:
+        enc[sign] = True
+    ref = _facts(frozenset(enc.items()))
+    relaxed = {k: v for k, v in sorted(facts.items()) if ref.get(k) != v and k in RELAXED}
+    derived = _facts(frozenset({**enc, **relaxed}.items()))
+    if derived != facts:  # a fact neither encoded, relaxed, nor a consequence of those
+        k, v = next((k, v) for k, v in sorted(facts.items()) if derived.get(k) != v)
+        return _raise(_refuse(s, k, v, "no solver theory symcal uses states it; state it as a hypothesis"))
+    for k in _DROP_ORDER:  # keep the assumptions the others do not imply (rational implies algebraic, ...)
+        if k in relaxed:
+            rest = {a: b for a, b in relaxed.items() if a != k}
+            if _facts(frozenset({**enc, **rest}.items())) == facts:
+                relaxed = rest
+    return Domain(s, integer, parity, sign, tuple(sorted(relaxed.items())))
+
+
+def _raise(e: Exception) -> Any:
+    raise e
+
+
+@functools.lru_cache(maxsize=256)
+def _facts(declared: frozenset[tuple[str, bool]]) -> dict[str, Any]:
+    """What sympy derives from a declaration (a fresh symbol's ``assumptions0``)."""
+    return dict(sympy.Symbol("symcal_ref", **dict(declared)).assumptions0)
+
+
+def check_symbols(exprs: Any) -> list[sympy.Symbol]:
+    """The free symbols of ``exprs`` (nested lists, dicts' keys and values), sorted by name, each
+    classified by :func:`symbol_domain` (an assumption symcal cannot encode raises InvalidClaim)."""
+    syms: set[sympy.Symbol] = set()
+    stack = [exprs]
+    while stack:
+        e = stack.pop()
+        if isinstance(e, list | tuple | set | frozenset):
+            stack.extend(e)
+        elif isinstance(e, dict):
+            stack.extend(e.keys())
+            stack.extend(e.values())
+        elif isinstance(e, sympy.Basic | sympy.MatrixBase):
+            syms |= {s for s in e.free_symbols if isinstance(s, sympy.Symbol)}
+    out = sorted(syms, key=str)
+    for s in out:
+        symbol_domain(s)
+    return out
+
+
+def assumption_constraints(symbols: Any) -> list[Any]:
+    """The sign assumptions sympy keeps on symbols (positive=True, ...) as explicit relations.
+
+    sympy uses them to simplify (``nu > 0`` becomes True when nu is positive), so they must
+    reach the solver and the exact re-check as constraints, or a hypothesis would silently
+    vanish.  (Integer-ness and parity reach z3 through :class:`Translator`; every assumption
+    is re-checked on a witness by :func:`assumptions_hold`.)
+    """
+    out: list[Any] = []
+    rel = {"positive": sympy.StrictGreaterThan, "nonnegative": sympy.GreaterThan, "negative": sympy.StrictLessThan,
+           "nonpositive": sympy.LessThan, "zero": sympy.Equality, "nonzero": sympy.Unequality}
+    for s in sorted(symbols, key=str):
+        if not isinstance(s, sympy.Symbol):
+            continue
+        sign = symbol_domain(s).sign
+        if sign is not None:
+            out.append(rel[sign](s, 0, evaluate=False))
+    return out
+
+
+def _rational_of(v: Any) -> Any:
+    """``v`` as a Fraction when it is rational, False when it is certainly irrational (a real root
+    of an irreducible integer polynomial of degree >= 2), None when that is not known."""
+    if isinstance(v, bool):
+        return None
+    if isinstance(v, int):
+        return Fraction(v)
+    if isinstance(v, Fraction):
+        return v
+    if isinstance(v, sympy.Basic):
+        if v.is_Rational:
+            return Fraction(int(v.p), int(v.q))
+        if isinstance(v, sympy.CRootOf):
+            try:
+                if v.poly.degree() >= 2 and v.poly.is_irreducible:
+                    return False
+            except (sympy.PolynomialError, NotImplementedError):  # pragma: no cover
+                return None
+    return None
+
+
+def _algebraic(v: Any) -> bool:
+    return _rational_of(v) is not None or isinstance(v, sympy.CRootOf)
+
+
+def _relaxed_holds(key: str, v: Any) -> bool | None:
+    """Whether the value ``v`` has the property ``key`` (True), has not (False), or unknown (None)."""
+    q = _rational_of(v)
+    if key == "rational":
+        return None if q is None else q is not False
+    if key == "irrational":
+        return None if q is None else q is False
+    if key == "algebraic":
+        return True if _algebraic(v) else None
+    if key == "transcendental":
+        return False if _algebraic(v) else None
+    if key == "noninteger":
+        return None if q is None else (q is False or q.denominator != 1)
+    if key in ("prime", "composite"):
+        if q is None:
+            return None
+        if q is False or q.denominator != 1:
+            return False
+        n = q.numerator
+        return sympy.isprime(n) if key == "prime" else (n > 1 and not sympy.isprime(n))
+    return None  # pragma: no cover - RELAXED lists every key
+
+
+def assumptions_hold(values: dict[Any, Any]) -> tuple[bool | None, str]:
+    """Does every value of a witness (Fractions, or exact sympy numbers such as an algebraic
+    ``CRootOf``) satisfy every assumption its symbol carries -- integer, parity, sign and the
+    relaxed ones (rationality, primality, ...)?  True, False (with the first violated assumption
+    named), or None when one cannot be decided (never a guess).  The one check every witness and
+    counterexample of an identity, implication, existence or bounded inequality passes."""
+    undecided = ""
+    for s, v in values.items():
+        if not isinstance(s, sympy.Symbol):
+            continue
+        d = symbol_domain(s)
+        checks: list[tuple[str, bool | None]] = []
+        if d.integer or d.parity:
+            q = _rational_of(v)
+            is_int = None if q is None else (q is not False and q.denominator == 1)
+            checks.append(("integer=True", is_int))
+            if d.parity and is_int:
+                assert isinstance(q, Fraction)
+                checks.append((f"{d.parity}=True", (q.numerator % 2 == 0) == (d.parity == "even")))
+        if d.sign:
+            q = _rational_of(v)
+            if isinstance(q, Fraction):  # exact rational: compare directly
+                t: Any = {"zero": q == 0, "positive": q > 0, "negative": q < 0, "nonnegative": q >= 0,
+                          "nonpositive": q <= 0, "nonzero": q != 0}[d.sign]
+            else:
+                t = truth_at(assumption_constraints([s])[0], {s: v})
+            checks.append((f"{d.sign}=True", None if t is UNDECIDED else t))
+        checks += [(f"{k}={val}", None if (h := _relaxed_holds(k, v)) is None else h == val) for k, val in d.relaxed]
+        for what, ok in checks:
+            if ok is False:
+                return False, f"{s} = {_show_value(v)} violates {s}'s assumption {what}"
+            if ok is None and not undecided:
+                undecided = f"whether {s} = {_show_value(v)} satisfies {s}'s assumption {what} is not decided"
+    return (None, undecided) if undecided else (True, "")
+
+
+def _show_value(v: Any) -> str:
+    if isinstance(v, sympy.Basic) and not v.is_Rational:
+        return f"{sympy.sstr(v)} (~ {sympy.N(v, 12)})"
+    return str(v)
+
+
+# --- where expressions are defined over the reals -----------------------------------------
+
+
+def definedness(exprs: Any) -> list[Any]:
+    """The conditions under which every expression in ``exprs`` is defined over the reals, as
+    sympy relations (those sympy already finds true -- e.g. by the symbols' assumptions -- are
+    left out): a power with a negative integer exponent needs a non-zero base, a root a base
+    >= 0 (> 0 when inverted), another power and a log a base > 0, and a Piecewise without an
+    otherwise branch one of its conditions.  (sympy evaluates some expressions when they are
+    built -- ``exp(log(x))`` is ``x`` -- and what it removed is no longer there to be listed.)"""
+    out: list[Any] = []
+    seen: set[Any] = set()
+    stack = list(exprs) if isinstance(exprs, list | tuple) else [exprs]
+    while stack:
+        e = stack.pop(0)
+        if isinstance(e, list | tuple):
+            stack.extend(e)
+            continue
+        if isinstance(e, sympy.MatrixBase):
+            stack.extend(list(e))
+            continue
+        if not isinstance(e, sympy.Basic):
+            continue
+        for node in sympy.preorder_traversal(e):
+            if node in seen or not node.args:
+                continue
+            seen.add(node)
+            req: Any = None
+            if isinstance(node, sympy.Pow) and node.args[0] is not sympy.E:
+                base, ex = node.args
+                if ex.is_integer:  # 2**(-1), or (-1)**n for an integer symbol n: a non-zero base if it may be negative
+                    req = None if ex.is_nonnegative else sympy.Ne(base, 0)
+                elif ex.is_Rational:
+                    req = (base > 0) if ex < 0 else (base >= 0)
+                else:
+                    req = base > 0
+            elif isinstance(node, sympy.log):
+                req = node.args[0] > 0
+            elif isinstance(node, sympy.Piecewise) and node.args[-1].cond is not sympy.true:
+                req = sympy.Or(*[c for _, c in node.args])
+            if req is not None and req is not sympy.true and req not in out:
+                out.append(req)
+    return sorted(out, key=str)  # one order in every process (the scope text is compared across runs)
+
+
+def defined_at(requirements: list[Any], values: dict[Any, Any]) -> bool:
+    """Every requirement (from :func:`definedness`) certainly holds at the point."""
+    return all(truth_at(r, values) is True for r in requirements)
+
+
+def _requirement_text(r: Any) -> str:
+    """``x != 1`` for ``Ne(x - 1, 0)`` when the side is linear in one symbol, else ``g != 0``."""
+    if isinstance(r, sympy.Or):
+        return " or ".join(_requirement_text(a) for a in r.args)
+    if not isinstance(r, sympy.Rel):
+        return sympy.sstr(r)
+    ops = {sympy.Unequality: "!=", sympy.StrictGreaterThan: ">", sympy.GreaterThan: ">=",
+           sympy.StrictLessThan: "<", sympy.LessThan: "<=", sympy.Equality: "="}
+    op = ops.get(type(r))
+    g = r.lhs - r.rhs
+    if op is None:
+        return sympy.sstr(r)
+    syms = g.free_symbols
+    if len(syms) == 1:
+        (s,) = syms
+        try:
+            p = sympy.Poly(g, s)
+        except sympy.PolynomialError:
+            p = None
+        if p is not None and p.degree() == 1 and all(c.is_Rational for c in p.all_coeffs()):
+            a, b = p.all_coeffs()
+            flip = {">": "<", ">=": "<=", "<": ">", "<=": ">="}
+            return f"{s} {op if a > 0 else flip.get(op, op)} {sympy.sstr(-b / a)}"
+    return f"{sympy.sstr(g)} {op} 0"
+
+
+def domain_text(symbols: Any, defined: Any = (), side: str = "every expression is", *,
+                existential: bool = False) -> str:
+    """What a decision over ``symbols`` covers, in words: ``all real values of p, x and integer
+    values of n with p > 0, n even`` (``some ...`` when ``existential``; a long list is cut after
+    8 names), the relaxed assumptions with how they were handled, and, when ``defined`` lists
+    conditions (:func:`definedness`), ``where <side> defined (x != 1)``."""
+    doms = [symbol_domain(s) for s in sorted(symbols, key=str) if isinstance(s, sympy.Symbol)]
+    if not doms:
+        head = "the expressions as written (no free symbols)"
+    else:
+        reals = [str(d.symbol) for d in doms if not d.integer]
+        ints = [str(d.symbol) for d in doms if d.integer]
+        head = ("some " if existential else "all ") + " and ".join(
+            ([f"real values of {_names(reals)}"] if reals else []) + ([f"integer values of {_names(ints)}"]
+                                                                      if ints else []))
+        cons = [c for d in doms for c in d.conditions()]
+        if cons:
+            head += f" with {_names(cons)}"
+        relaxed = [c for d in doms for c in d.relaxed_text()]
+        if relaxed:
+            head += (f" ({', '.join(relaxed)}: checked exactly on the witness, as no solver query states it)"
+                     if existential else
+                     f" ({', '.join(relaxed)}: no solver query states it, so the claim was decided for every real "
+                     "or integer value, which covers it)")
+    if defined:
+        shown = [_requirement_text(r) for r in list(defined)[:4]]
+        more = f" and {len(defined) - 4} more" if len(defined) > 4 else ""
+        head += f" where {side} defined ({', '.join(shown)}{more})"
+    return head
+
+
+def _names(items: list[str], shown: int = 8) -> str:
+    """``a, b, c`` -- the first ``shown`` and how many more."""
+    if len(items) <= shown:
+        return ", ".join(items)
+    return f"{', '.join(items[:shown - 2])} and {len(items) - shown + 2} more"
+
+
+GENERIC_SCOPES = ("all real values of its symbols", "all real values of the free symbols")
+
+
+def exact_scope(scope: str, text: str) -> str:
+    """``scope`` with its generic phrase ("all real values of ...") replaced by ``text``, what was
+    actually decided (:func:`domain_text`); ``text`` appended when there is no such phrase."""
+    for g in GENERIC_SCOPES:
+        if g in scope:
+            return scope.replace(g, text, 1)
+    return f"{scope}; {text}" if scope else text
