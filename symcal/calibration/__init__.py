@@ -214,18 +214,22 @@ def check_file(path: str | Path, *, timeout: float = 60, progress: Any = None,
     return s, _decide(s, seconds, cross, progress)
 
 
-def regret(loss: Any, surrogate: Any, link: Any, *, noise: Any = None, timeout: float = 60) -> Any:
-    """How much regret the surrogate transfers: for a binary margin loss (the 0-1 loss, the sign
-    link, ``psi_2(u) = psi_1(-u)``), its psi-transform (Bartlett, Jordan & McAuliffe 2006) computed
-    and checked exactly, so that ``psi(R_01(f) - R_01*) <= R_phi(f) - R_phi*`` for every f; other
-    problems get ``unknown`` with the reason (:mod:`symcal.calibration.regret`).  Runs in a child
-    limited to ``timeout`` CPU seconds."""
-    from symcal.calibration.regret import Regret, psi_transform
+def regret(loss: Any, surrogate: Any, link: Any, *, noise: Any = None, timeout: float = 60,
+           cross_check: bool | None = None) -> Any:
+    """How much regret the surrogate transfers (:func:`symcal.calibration.transfer.bound`): for a
+    binary margin loss its psi-transform (Bartlett, Jordan & McAuliffe 2006), else, when method (A)
+    or (B) proves the problem calibrated, ``excess target <= constant * excess surrogate ** exponent``
+    (exponent 1/2 for (A), 1 for (B), Frongillo & Waggoner 2021) with its calibration function;
+    every step checked exactly, ``unknown`` with the reason otherwise.  Runs in a child limited to
+    ``timeout`` CPU seconds; ``cross_check`` (None: when cvc5 is installed) has cvc5 re-decide the
+    SMT answers behind the bound."""
+    from symcal.calibration.transfer import Regret, bound
 
     seconds = _seconds(timeout)
+    cross = _cross(cross_check)
     s = setup(loss, surrogate, link, noise=noise, timeout=seconds)
     try:
-        return run_limited(psi_transform, s, timeout=seconds, what="the regret bound")
+        return run_limited(bound, s, None, seconds, cross, timeout=seconds, what="the regret bound")
     except TimeLimitReached as e:
         return Regret(Status.UNKNOWN, reason=f"gave up after {e.seconds:g} s")
 

@@ -62,8 +62,9 @@ def register(sub: Any) -> None:
                     help="have cvc5 re-decide every SMT answer behind a decisive verdict (default: when cvc5 is "
                          "installed; --cross-check insists on it)")
     sp.add_argument("--regret", action="store_true",
-                    help="also compute how much regret the surrogate transfers (binary margin losses: the "
-                         "psi-transform of Bartlett, Jordan & McAuliffe 2006, exactly)")
+                    help="also compute how much regret the surrogate transfers: a bound excess target loss <= C * "
+                         "(excess surrogate risk) ** e, exactly (binary margin losses: the psi-transform of Bartlett, "
+                         "Jordan & McAuliffe 2006; methods (A), (B): e = 1/2, 1)")
     sp.add_argument("--region", action="store_true",
                     help="also find the largest subset of P on which it is calibrated: the pieces where it fails, "
                          "each with an exact counterexample, and a proof over the rest")
@@ -166,12 +167,14 @@ def run(args: argparse.Namespace) -> int:
     rep = report(s, v)
     bound = None
     if args.regret:
-        from symcal.calibration.regret import Regret, psi_transform
+        from symcal.calibration.transfer import Regret
+        from symcal.calibration.transfer import bound as regret_bound
         from symcal.limits import TimeLimitReached, run_limited
         from symcal.verdicts import Status
 
         try:
-            bound = run_limited(psi_transform, s, timeout=args.timeout, what="the regret bound")
+            bound = run_limited(regret_bound, s, v, args.timeout, timeout=args.timeout, what="the regret bound",
+                                cross_check=args.cross_check)
         except TimeLimitReached as e:
             bound = Regret(Status.UNKNOWN, reason=f"gave up after {e.seconds:g} s")
         rep["regret"] = bound.to_json()

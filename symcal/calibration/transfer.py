@@ -26,8 +26,17 @@ What is checked here, exactly (nothing is taken from the textbook):
 * then ``psi(theta) = phi(0) - H((1 + theta)/2)``, simplified; it is convex (``H`` is concave, an
   infimum of functions affine in ``eta``), so it is its own convex hull.
 
-A problem of another shape gets ``unknown`` with the reason (multiclass regret bounds: Calauzenes
-et al. 2013's Table 2 and calibration functions are not computed yet).
+From psi, the power bound ``excess_01 <= C * excess_phi ** e``: when ``psi'(0+) = L > 0``, ``e = 1``
+and ``C = 1/L`` (psi convex with ``psi(0) = 0``, so ``psi(theta)/theta`` does not decrease); when
+``psi'(0+) = 0`` and ``psi(theta)/theta^2 -> L2 > 0``, ``e = 1/2`` and ``C = 1/sqrt(L2)``, valid when
+``psi'' >= 2 L2`` on (0, 1), decided by z3 after ``theta = (v^2 - 1)/(v^2 + 1)`` (a rational function
+of v > 1).  Both constants are approached as theta -> 0, and psi is the best bound, so ``tight``.
+The calibration function (Osokin, Bach & Lacoste-Julien 2017) is ``psi(eps)`` on [0, 1].
+
+Every other problem: :func:`bound` computes a bound for surrogates decided by method (A) (exponent
+1/2) or (B) (exponent 1) once the calibration verdict is ``proved``
+(:mod:`symcal.calibration.regret_bounds`); otherwise ``unknown`` with the reason.  A bound is never
+reported for a problem not proved calibrated.
 """
 
 from __future__ import annotations
@@ -42,9 +51,10 @@ from symcal.calibration.convexity import NotShown, analyse, max_of_affine
 from symcal.exact import sign
 from symcal.verdicts import Status
 
-__all__ = ["Regret", "psi_transform", "TEXTBOOK"]
+__all__ = ["Regret", "psi_transform", "bound", "TEXTBOOK"]
 
 ETA = sympy.Symbol("eta", positive=True)
+EPS = sympy.Symbol("eps", nonnegative=True)
 THETA = sympy.Symbol("theta", real=True)
 _A = sympy.Symbol("a", real=True)
 
@@ -71,10 +81,22 @@ class Regret:
     steps: list[str] = field(default_factory=list)
     reason: str = ""
     known: str = ""  # the name of the textbook psi it equals, when shown
+    # the power bound excess_target <= constant * excess_surrogate ** exponent (every p in P, u in C)
+    exponent: str = ""
+    constant: Any = None
+    tight: bool | None = None
+    calibration_function: Any = None  # H(eps), an expression in EPS, on calibration_range
+    calibration_range: str = ""
+    evidence: list[Any] = field(default_factory=list)  # (label, Evidence) pairs
+    attained: dict[str, Any] = field(default_factory=dict)  # the exact (p, u) showing the constant tight
+    seconds: float = 0.0
 
     def statement(self) -> str:
         if self.psi is None:
-            return ""
+            if self.constant is None:
+                return ""
+            return (f"for every p in P and u in C: excess target loss <= {sympy.sstr(self.constant)} * (excess "
+                    f"surrogate risk) ** ({self.exponent})")
         return (f"for every f: psi(R_01(f) - R_01*) <= R_phi(f) - R_phi*, psi(theta) = {sympy.sstr(self.psi)} on "
                 "(-1, 1), extended by continuity to -1 and 1 (Bartlett, Jordan & McAuliffe 2006, Theorem 1; psi is "
                 "the best such function)")
@@ -84,16 +106,43 @@ class Regret:
                 "H": None if self.H is None else sympy.sstr(self.H),
                 "psi": None if self.psi is None else sympy.sstr(self.psi),
                 "argmin": None if self.argmin is None else sympy.sstr(self.argmin),
-                "statement": self.statement() or None, "steps": self.steps, "reason": self.reason or None}
+                "statement": self.statement() or None, "steps": self.steps, "reason": self.reason or None,
+                "exponent": self.exponent or None,
+                "constant": None if self.constant is None else sympy.sstr(self.constant),
+                "tight": self.tight,
+                "calibration_function": None if self.calibration_function is None
+                else sympy.sstr(self.calibration_function),
+                "calibration_range": self.calibration_range or None,
+                "psi_transform": None if self.psi is None else sympy.sstr(self.psi),
+                "attained": self.attained or None,
+                "evidence": [{"label": lab, **ev.to_json()} for lab, ev in self.evidence],
+                "seconds": round(self.seconds, 3)}
 
     def describe(self) -> str:
         if self.status is not Status.PROVED:
             return f"regret: unknown ({self.reason})"
+        if self.psi is None:
+            return self._describe_power()
         lines = [f"regret (psi-transform, Bartlett, Jordan & McAuliffe 2006): phi(u) = {self.phi}",
                  f"  H(eta) = inf_a [eta phi(a) + (1 - eta) phi(-a)] = {sympy.sstr(self.H)}",
                  f"  psi(theta) = phi(0) - H((1 + theta)/2) = {sympy.sstr(self.psi)}",
                  f"  so {self.statement()}"]
         lines += [f"  checked: {s}" for s in self.steps]
+        if self.constant is not None:
+            lines.append(f"  power bound: excess_01 <= {sympy.sstr(self.constant)} * excess_phi ** ({self.exponent})"
+                         f"{' (tight)' if self.tight else ''}; calibration function H(eps) = "
+                         f"{sympy.sstr(self.calibration_function)} for {self.calibration_range}")
+        return "\n".join(lines)
+
+    def _describe_power(self) -> str:
+        lines = [f"regret ({self.kind}): excess target loss <= {sympy.sstr(self.constant)} * (excess surrogate risk)"
+                 f" ** ({self.exponent}) for every p in P and u in C  ({'tight' if self.tight else 'not shown tight'};"
+                 f" {self.seconds:.2f} s)"]
+        if self.calibration_function is not None:
+            lines.append(f"  calibration function H(eps) = {sympy.sstr(self.calibration_function)} for "
+                         f"{self.calibration_range}")
+        lines += [f"  {s}" for s in self.steps]
+        lines += [f"  evidence: {lab}: {ev.summary()}" for lab, ev in self.evidence]
         return "\n".join(lines)
 
 
@@ -178,7 +227,77 @@ def psi_transform(s: Any) -> Regret:
             known, psi = name, form
             steps.append(f"psi equals Bartlett et al.'s {name} psi-transform {sympy.sstr(form)} on (-1, 1) ({how})")
             break
-    return Regret(Status.PROVED, phi=text, H=_tidy(H), psi=psi, argmin=argmin, steps=steps, known=known)
+    r = Regret(Status.PROVED, phi=text, H=_tidy(H), psi=psi, argmin=argmin, steps=steps, known=known)
+    _power_from_psi(r)
+    return r
+
+
+def _power_from_psi(r: Regret) -> None:
+    """The power bound and calibration function read off a proved psi (see the module docstring);
+    left empty (with a step saying why) when not shown."""
+    psi = r.psi
+    try:
+        at0 = sympy.limit(psi, THETA, 0, "+")
+        L1 = sympy.limit(psi / THETA, THETA, 0, "+")
+    except Exception as exc:  # noqa: BLE001 - not shown
+        r.steps.append(f"power bound: the limits of psi at 0 are not computed ({exc})")
+        return
+    if at0 != 0:
+        r.steps.append(f"power bound: psi(0+) = {sympy.sstr(at0)} is not 0")
+        return
+    r.calibration_function, r.calibration_range = psi.xreplace({THETA: EPS}), "0 <= eps <= 1"
+    r.steps.append("calibration function H(eps) = psi(eps) on [0, 1]: the 0-1 excess at eta is |2 eta - 1| and psi "
+                   "is convex with psi(0) = 0, so nondecreasing on [0, 1]")
+    if L1.is_positive and L1.is_finite:
+        r.exponent, r.constant, r.tight = "1", _tidy(1 / L1), True
+        r.steps.append(f"power bound: psi'(0+) = {sympy.sstr(L1)} > 0 and psi(theta)/theta does not decrease (psi "
+                       f"convex, psi(0) = 0), so excess_01 <= {sympy.sstr(r.constant)} * excess_phi, approached as "
+                       "theta -> 0 (tight)")
+        return
+    if L1 != 0:
+        r.steps.append(f"power bound: psi'(0+) = {sympy.sstr(L1)} is not decided")
+        return
+    try:
+        L2 = sympy.limit(psi / THETA**2, THETA, 0, "+")
+    except Exception as exc:  # noqa: BLE001 - not shown
+        r.steps.append(f"power bound: lim psi/theta^2 is not computed ({exc})")
+        return
+    if not (L2.is_positive and L2.is_finite and L2.is_Rational):
+        r.steps.append(f"power bound: lim psi/theta^2 = {sympy.sstr(L2)} is not a positive rational")
+        return
+    v = sympy.Symbol("v", positive=True)
+    g2 = sympy.diff(psi, THETA, 2) - 2 * L2
+    how = _nonnegative_on_unit(g2, v)
+    if not how:
+        r.steps.append(f"power bound: psi'' >= {sympy.sstr(2 * L2)} on (0, 1) is not shown")
+        return
+    r.exponent, r.constant, r.tight = "1/2", sympy.sqrt(1 / L2), True
+    r.steps.append(f"power bound: psi(theta) >= {sympy.sstr(L2)} theta^2 on [0, 1] since g = psi - {sympy.sstr(L2)} "
+                   f"theta^2 has g(0) = g'(0+) = 0 and g'' >= 0 on (0, 1) ({how}); so excess_01 <= "
+                   f"{sympy.sstr(r.constant)} * excess_phi ** (1/2), approached as theta -> 0 (tight)")
+
+
+def _nonnegative_on_unit(g: sympy.Expr, v: sympy.Symbol) -> str:
+    """How g(theta) >= 0 was shown for every theta in (0, 1), or '': theta = (v^2 - 1)/(v^2 + 1) with
+    v > 1 makes sqrt(1 - theta^2) rational in v; the rational function's sign is decided by z3."""
+    try:
+        h = sympy.factor(sympy.simplify(g.xreplace({THETA: (v**2 - 1) / (v**2 + 1)})))
+        num, den = sympy.fraction(sympy.together(h))
+        if not (num.is_polynomial(v) and den.is_polynomial(v)):
+            return ""
+        from symcal.backends.base import Budget
+        from symcal.backends.translate import Translator
+        from symcal.backends.z3_backend import solve
+
+        tr = Translator()
+        z = tr.var(v)
+        res = solve([z > 1, tr(num) * tr(den) < 0], Budget(10.0), [z], "is psi'' - 2 L2 negative somewhere?")
+    except Exception:  # noqa: BLE001 - not shown
+        return ""
+    if res.answer != "unsat":
+        return ""
+    return (f"after theta = (v^2 - 1)/(v^2 + 1), g'' = {sympy.sstr(h)}; z3: no v > 1 where numerator x denominator "
+            "< 0 (unsat)")
 
 
 def identical_on_interval(a: sympy.Expr, b: sympy.Expr) -> str:
@@ -304,3 +423,89 @@ def _h_piecewise_linear(phi: sympy.Expr, C: sympy.Expr) -> tuple[sympy.Expr | No
     H = sympy.Min(*values)
     return H, None, (f"C_eta is convex piecewise linear with breakpoints {sorted(map(str, kinks))}; its infimum is "
                      "the least value there (its outer slopes are >= 0 for every eta in (0, 1))")
+
+
+def bound(s: Any, verdict: Any = None, timeout: float = 60.0, cross_check: bool | None = None) -> Regret:
+    """The regret bound of the problem ``s`` (a :class:`~symcal.calibration.engine.Setup`): the
+    psi-transform of a binary margin loss, else a power bound by method (A) or (B) when ``verdict``
+    (decided here when None) is ``proved``; ``unknown`` with the reason otherwise.  ``cross_check``
+    (None: when cvc5 is installed) has cvc5 re-decide every SMT answer behind the bound; a
+    disagreement makes it ``unknown``."""
+    import time
+
+    from symcal.backends.base import Budget
+    from symcal.calibration.engine import Polyhedral, Quadratic, decide, polyhedral_form, quadratic_form
+    from symcal.calibration.regret_bounds import NotFound, polyhedral_bound, quadratic_bound
+    from symcal.errors import NoBackendAvailable
+
+    t0 = time.monotonic()
+    r = psi_transform(s)
+    if r.status is Status.PROVED:
+        if verdict is not None and verdict.status is Status.REFUTED:  # Bartlett et al.'s test says calibrated
+            return Regret(Status.UNKNOWN, reason="the psi-transform says calibrated but the calibration check "
+                                                 "refuted it: no bound is reported (internal)")
+        r.seconds = time.monotonic() - t0
+        return r
+    why_psi = r.reason
+    form = quadratic_form(s)
+    kind = "(A) quadratic"
+    if not isinstance(form, Quadratic):
+        poly = polyhedral_form(s)
+        if not isinstance(poly, Polyhedral):
+            return Regret(Status.UNKNOWN, kind="power bound", reason=(
+                f"not a binary margin loss ({why_psi}); multiclass bounds need method (A) or (B): not (A): {form}; "
+                f"not (B): {poly}"))
+        form, kind = poly, "(B) polyhedral"
+    if verdict is None:
+        verdict = decide(s, timeout)
+    if verdict.status is not Status.PROVED:
+        return Regret(Status.UNKNOWN, kind=f"power bound, {kind}", reason=(
+            f"the surrogate is not proved calibrated (verdict {verdict.status.value}): no bound is reported"))
+    budget = Budget(timeout)
+    try:
+        b = quadratic_bound(s, form, budget) if kind.startswith("(A)") else polyhedral_bound(s, form, budget)
+    except (NotFound, NoBackendAvailable) as exc:
+        return Regret(Status.UNKNOWN, kind=f"power bound, {kind}", reason=str(exc), seconds=time.monotonic() - t0)
+    r = Regret(Status.PROVED, kind=f"power bound, {kind}", steps=b.steps, exponent=b.exponent, constant=b.constant,
+               tight=b.tight, calibration_function=b.calibration_function, calibration_range=b.calibration_range,
+               evidence=b.evidence, attained=b.attained)
+    _second_opinion(r, cross_check, min(timeout, 30.0))
+    r.seconds = time.monotonic() - t0
+    return r
+
+
+def _second_opinion(r: Regret, cross_check: bool | None, seconds: float) -> None:
+    """cvc5 re-decides each SMT answer of ``r.evidence`` (noted on it); a disagreement makes ``r`` unknown."""
+    import dataclasses
+    import time
+
+    from symcal.backends import cvc5_backend
+
+    if cross_check is False or not cvc5_backend.available():
+        if cross_check:
+            r.steps.append("second opinion: cvc5 is not installed")
+        return
+    solver = f"cvc5 {cvc5_backend.version()}"
+    deadline = time.monotonic() + seconds
+    out, agreed, disagree = [], 0, []
+    for label, ev in r.evidence:
+        if "(nonlinear" in label:  # z3's re-decision of what the linear queries prove: cvc5 is slow on it
+            out.append((label, dataclasses.replace(ev, cross_check=f"{solver}: not asked (a second proof)")))
+            continue
+        left = min(deadline - time.monotonic(), 10.0)
+        ans = cvc5_backend.decide_smtlib(ev.smtlib, left) if left > 0.05 else "unknown (no time left)"
+        if ans == ev.answer:
+            agreed += 1
+            note = f"{solver} agrees ({ans})"
+        elif ans.startswith("unknown"):
+            note = f"{solver}: {ans}"
+        else:
+            note = f"{solver} DISAGREES ({ans})"
+            disagree.append(f"{label}: z3 says {ev.answer}, cvc5 says {ans}")
+        out.append((label, dataclasses.replace(ev, cross_check=note)))
+    r.evidence = out
+    asked = sum(1 for lab, _ in out if "(nonlinear" not in lab)
+    r.steps.append(f"second opinion: {solver} agrees on {agreed} of the {asked} SMT answers the bound rests on")
+    if disagree:
+        r.status, r.reason = Status.UNKNOWN, "SOLVERS DISAGREE: " + "; ".join(disagree)
+        r.exponent, r.constant, r.tight, r.calibration_function, r.calibration_range = "", None, None, None, ""
