@@ -18,7 +18,7 @@ __version__ = "0.1.0"
 _FRONT_DOOR = {
     "symcal.claims": ("Citation", "Claim", "Finding", "Local", "NumericOutcome", "all_sizes", "bounded_inequality",
                       "calibrated", "exists", "finite_check", "identity", "implies", "implies_cases", "node_implies",
-                      "numeric", "reals"),
+                      "numeric", "reals", "unique_minimiser"),
     "symcal.errors": ("InvalidClaim", "InvalidInput", "NoBackendAvailable", "SymcalError"),
     "symcal.logic": ("And", "Iff", "Implies", "Not", "Or"),
     "symcal.runner": ("check", "check_many"),
@@ -32,7 +32,8 @@ __all__ = [
     "And", "Citation", "Claim", "Finding", "Iff", "Implies", "InvalidClaim", "InvalidInput",
     "Local", "NoBackendAvailable", "Not", "NumericOutcome", "Or", "Status", "SymcalError",
     "Verdict", "all_sizes", "bounded_inequality", "calibrated", "check", "check_many", "exists", "finite_check",
-    "identity", "implies", "implies_cases", "node_implies", "numeric", "reals", "__version__",
+    "identity", "implies", "implies_cases", "node_implies", "numeric", "reals", "unique_minimiser",
+    "__version__",
 ]
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs: the names as if imported eagerly
@@ -53,6 +54,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs: the names as
         node_implies,
         numeric,
         reals,
+        unique_minimiser,
     )
     from symcal.errors import InvalidClaim, InvalidInput, NoBackendAvailable, SymcalError
     from symcal.logic import And, Iff, Implies, Not, Or

@@ -82,9 +82,11 @@ def load_module(path: Path, name: str | None = None, *, param: str = "--theorems
     if spec is None or spec.loader is None:  # pragma: no cover
         raise invalid(param, str(path), "a loadable Python file")
     module = importlib.util.module_from_spec(spec)
+    siblings = {} if package else _siblings_imported(path, param)
     sys.modules[modname] = module
     try:
-        spec.loader.exec_module(module)
+        with _siblings_importable(siblings):
+            spec.loader.exec_module(module)
     except SymcalError:
         raise
     except SyntaxError as e:
@@ -92,6 +94,131 @@ def load_module(path: Path, name: str | None = None, *, param: str = "--theorems
     except (Exception, SystemExit) as e:
         raise invalid(param, str(path), f"a file that imports cleanly ({_one_line(e)})") from None
     return module
+
+
+def _top_imports(path: Path) -> set[str]:
+    """The top-level module names a Python file imports absolutely (``import a.b`` gives ``a``,
+    ``from a import b`` gives ``a``; relative imports are left out).  A file that does not parse
+    imports nothing here: importing it reports the syntax error."""
+    import ast
+
+    try:
+        tree = ast.parse(path.read_bytes(), str(path))
+    except (SyntaxError, ValueError, OSError):
+        return set()
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(a.name.split(".", 1)[0] for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            names.add(node.module.split(".", 1)[0])
+    return names
+
+
+def _sibling_file(folder: Path, name: str) -> Path | None:
+    """The sibling module ``name`` in ``folder``: ``name.py`` or the package ``name/__init__.py``."""
+    if not name.isidentifier():
+        return None
+    for p in (folder / f"{name}.py", folder / name / "__init__.py"):
+        if p.is_file():
+            return p
+    return None
+
+
+# names a sibling may never take, installed or not: symcal itself and what it imports when it can
+_RESERVED = frozenset({"symcal", "sympy", "z3", "cvc5", "flint", "mpmath", "numpy", "matplotlib", "pytest"})
+
+
+def _shadowed(name: str, folder: Path) -> str | None:
+    """What a sibling module ``name`` of a file in ``folder`` would shadow (``None``: nothing)."""
+    import importlib.machinery
+
+    if name in _RESERVED:
+        return "a module symcal uses"
+    if name in sys.builtin_module_names or name in getattr(sys, "stdlib_module_names", ()):
+        return "a standard-library module"
+    loaded = sys.modules.get(name)
+    if loaded is not None:
+        where = getattr(loaded, "__file__", None)
+        if not where or Path(where).resolve().parent not in (folder, folder / name):
+            return "a module already imported"
+    here = {str(folder), ""}
+    search = [p for p in sys.path if p not in here and Path(p or ".").resolve() != folder]
+    if importlib.machinery.PathFinder.find_spec(name, search) is not None:
+        return "an installed module"
+    return None
+
+
+def _siblings_imported(path: Path, param: str) -> dict[str, Path]:
+    """The modules beside ``path`` that it imports (``from helpers import X`` with ``helpers.py``
+    beside it), and those they import in turn.  A sibling whose name would shadow symcal, a module
+    it uses, a standard-library or installed module is refused (:class:`InvalidInput`): importing
+    the file must never change what symcal itself imports."""
+    folder = path.resolve().parent
+    found: dict[str, Path] = {}
+    todo = [path]
+    while todo:
+        for name in sorted(_top_imports(todo.pop())):
+            if name in found:
+                continue
+            sibling = _sibling_file(folder, name)
+            if sibling is None or sibling.resolve() == path.resolve():
+                continue
+            what = _shadowed(name, folder)
+            if what is not None:
+                raise invalid(param, str(path), "a file whose sibling imports shadow no other module",
+                              f"{sibling.relative_to(folder)} beside it has the name of {what} ({name!r}): rename it")
+            found[name] = sibling
+            todo.append(sibling)
+    return found
+
+
+class _SiblingFinder:
+    """A meta-path finder that imports exactly ``siblings`` (top-level name -> file), nothing else:
+    the folder never goes on ``sys.path``, so no other import can land on a file there."""
+
+    def __init__(self, siblings: dict[str, Path]) -> None:
+        self.siblings = siblings
+
+    def find_spec(self, fullname: str, path: Any = None, target: Any = None) -> Any:
+        file = self.siblings.get(fullname) if path is None else None
+        if file is None:
+            return None
+        package = [str(file.parent)] if file.name == "__init__.py" else None
+        return importlib.util.spec_from_file_location(fullname, file, submodule_search_locations=package)
+
+
+class _siblings_importable:
+    """Within the block the ``siblings`` of a file being imported are importable by name; after it,
+    ``sys.meta_path`` and the ``sys.modules`` entries of those names (and their submodules) are as
+    they were, so a second file with its own ``helpers.py`` gets its own, and nothing leaks.  What the
+    file bound at import (``from helpers import f``) keeps working; an ``import helpers`` run later,
+    inside a function, does not: import siblings at the top of the file."""
+
+    def __init__(self, siblings: dict[str, Path]) -> None:
+        self.siblings = siblings
+        self.finder = _SiblingFinder(siblings)
+        self.saved: dict[str, Any] = {}
+
+    def _ours(self, key: str) -> bool:
+        return key.split(".", 1)[0] in self.siblings
+
+    def __enter__(self) -> None:
+        if not self.siblings:
+            return
+        self.saved = {k: m for k, m in sys.modules.items() if self._ours(k)}
+        for k in self.saved:
+            del sys.modules[k]
+        sys.meta_path.insert(0, self.finder)
+
+    def __exit__(self, *exc: Any) -> None:
+        if not self.siblings:
+            return
+        if self.finder in sys.meta_path:
+            sys.meta_path.remove(self.finder)
+        for k in [k for k in sys.modules if self._ours(k)]:
+            del sys.modules[k]
+        sys.modules.update(self.saved)
 
 
 def _one_line(e: BaseException) -> str:

@@ -588,7 +588,10 @@ def label_free_failure(spec: NodeSpec, minimum: int) -> tuple[str | None, str]:
             if key not in theirs or not _same(f, theirs[key]):
                 return (f"the {what} formula at {key} on opaque nodes, {sympy.sstr(f)}, differs from the one at "
                         f"integer labels, {sympy.sstr(theirs.get(key))} (does a function test the type of a node?)"), ""
-    sizes = range(max(minimum, s), max(minimum, s) + LABEL_CHECK_SIZES)
+    # from the smallest size the claim covers: a hypothesis wider than m holds vacuously there (m = 2 with a
+    # hypothesis on triples), but the conclusion's formulas at m must still be equivariant
+    low = max(minimum, spec.conclusion.arity)
+    sizes = range(low, low + LABEL_CHECK_SIZES)
     for m in sizes:
         try:
             ok, why = formula_symmetry(NodeFormulas(spec, m))

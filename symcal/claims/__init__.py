@@ -12,6 +12,7 @@ from symcal.claims.constructors import (
     node_implies,
     numeric,
     reals,
+    unique_minimiser,
 )
 from symcal.claims.core import FINDING_CLASSES, Citation, Claim, Finding, Local, NumericOutcome, Sizes
 
@@ -34,4 +35,5 @@ __all__ = [
     "node_implies",
     "numeric",
     "reals",
+    "unique_minimiser",
 ]

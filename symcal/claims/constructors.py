@@ -41,7 +41,7 @@ from symcal.claims.core import (
     formula_truth,
     validate_cases,
 )
-from symcal.errors import InvalidClaim, invalid, shown, wrong_type
+from symcal.errors import InvalidClaim, SymcalError, invalid, shown, wrong_type
 from symcal.verdicts import Status
 
 __all__ = [
@@ -49,6 +49,7 @@ __all__ = [
     "identity",
     "implies",
     "implies_cases",
+    "unique_minimiser",
     "exists",
     "node_implies",
     "all_sizes",
@@ -448,6 +449,131 @@ def implies_cases(
     )
 
 
+MAX_MINIMISER_CASES = 20_000  # the competitor (or pair) cases of one unique_minimiser claim, over all families
+
+
+def _risks(risk: Any, over: list[Any], claim_id: str) -> dict[int, Any]:
+    """``risk(t)`` (or ``risk[t]``) for every prediction ``t`` of ``over``, by position, each a
+    sympy expression or an exact number, floats refused."""
+    out: dict[int, Any] = {}
+    for k, t in enumerate(over):
+        try:
+            r = risk[t] if isinstance(risk, Mapping) else risk(t)
+        except SymcalError:
+            raise
+        except Exception as e:  # noqa: BLE001 - the user's own function or dict
+            raise invalid("risk", shown(risk, 60), f"a function (or dict) giving the risk of every prediction in "
+                          f"over for {claim_id}", f"at {t!r}: {type(e).__name__}: {e}") from None
+        where = f"risk({t!r})"
+        if isinstance(r, int) and not isinstance(r, bool):
+            r = sympy.Integer(r)
+        elif isinstance(r, Fraction):
+            r = sympy.Rational(r.numerator, r.denominator)
+        _expr(r, where, claim_id)
+        if callable(r) and not isinstance(r, sympy.Basic):
+            raise wrong_type(where, r, f"a sympy expression or an exact number for {claim_id}")
+        _strict(r, where, claim_id)
+        _assumptions(r, where, claim_id)
+        out[k] = sympy.sympify(r)
+    return out
+
+
+def unique_minimiser(
+    id: str,
+    *,
+    risk: Callable[[Any], Any] | Mapping[Any, Any],
+    over: Iterable[Any],
+    family: Any,
+    cite: Citation,
+    best: Any = None,
+    statement: str = "",
+    expected: str | Status | None = None,
+    finding: Finding | None = None,
+    scope: str = "",
+) -> Claim:
+    """For every distribution p of ``family``, the set of minimisers of the risk over the finite
+    prediction set ``over`` is exactly ``{best}`` -- or, with ``best=None``, has exactly one element.
+
+    ``risk(t)`` (or ``risk[t]``) is the risk of the prediction ``t`` (an order, a score vector, any
+    hashable value) as a sympy expression in the family's symbols.  ``family`` is a dict name ->
+    list of sympy relations describing P (e.g. the simplex and a noise condition; a single
+    distribution is a family of equalities), or a list of ``(label, dict)`` for a finite union of
+    such families.  The claim compiles to an :func:`implies_cases` family over linear / polynomial
+    real arithmetic, so its evidence, the exact re-check of counterexamples, ``--certify``,
+    ``necessity`` and the mutants are those of every implication:
+
+    * with ``best``: one case per other prediction ``t``: "t is not a minimiser" (some u has a
+      strictly smaller risk).  Over a finite set the minimisers are never empty, so these cases
+      together say argmin = {best}.  A refutation names the case -- a second minimiser t -- and
+      the distribution p at which t is a minimiser, re-checked exactly.
+    * with ``best=None``: one case per unordered pair {t, t'}: "t and t' are not both
+      minimisers"; a refutation names both and p.
+    """
+    _common(_id(id), statement=statement, scope=scope, finding=finding, cite=cite)
+    if isinstance(over, str | bytes | Mapping) or not isinstance(over, Iterable):
+        raise wrong_type("over", over, f"a finite list of predictions (orders, scores, ...) for {id}")
+    preds = finite_items(over, "over", id, MAX_MINIMISER_CASES)
+    if len(preds) < 2:
+        raise invalid("over", shown(preds, 80), f"at least two predictions for {id} (one is always the minimiser)")
+    try:
+        distinct = len(set(preds)) == len(preds)
+    except TypeError:
+        raise invalid("over", shown(preds, 80), f"hashable predictions (tuples, not lists) for {id}") from None
+    labels = [repr(t) for t in preds]
+    if not distinct or len(set(labels)) != len(labels):
+        raise invalid("over", shown(preds, 80), f"distinct predictions for {id}")
+    if best is not None:
+        try:
+            b = preds.index(best)
+        except ValueError:
+            raise invalid("best", shown(best, 80), f"one of the predictions in over for {id}") from None
+    if not (callable(risk) or isinstance(risk, Mapping)) or isinstance(risk, sympy.Basic):
+        raise wrong_type("risk", risk, f"a function t -> the risk of prediction t (a sympy expression) for {id}")
+    if isinstance(family, Mapping):
+        families: list[tuple[str, Any]] = [("", family)]
+    elif isinstance(family, list | tuple) and family and all(
+            isinstance(f, list | tuple) and len(f) == 2 and isinstance(f[0], str) and isinstance(f[1], Mapping)
+            for f in family):
+        families = [(f"{label}: ", hyps) for label, hyps in family]
+    else:
+        raise wrong_type("family", shown(family, 80), f"a dict name -> list of relations describing the "
+                         f"distributions, or a non-empty list of (label, dict) for {id}")
+    per = len(preds) - 1 if best is not None else len(preds) * (len(preds) - 1) // 2
+    if per * len(families) > MAX_MINIMISER_CASES:
+        raise invalid("over", f"{len(preds)} predictions x {len(families)} families",
+                      f"at most {MAX_MINIMISER_CASES:,} cases for {id} ({per * len(families):,} here)")
+    for _, hyps in families:
+        _hyp_dict(hyps, id)  # names and relations, as for implies
+    r = _risks(risk, preds, id)
+
+    def not_minimiser(k: int) -> Any:  # some other prediction has a strictly smaller risk
+        return sympy.Or(*(r[u] < r[k] for u in range(len(preds)) if u != k))
+
+    cases = []
+    for prefix, hyps in families:
+        h = {name: (list(v) if isinstance(v, list | tuple) else [v]) for name, v in hyps.items()}
+        if best is not None:
+            cases += [(f"{prefix}second minimiser {labels[k]}", h, not_minimiser(k))
+                      for k in range(len(preds)) if k != b]
+        else:
+            cases += [(f"{prefix}two minimisers {labels[i]} and {labels[j]}", h,
+                       sympy.Or(not_minimiser(i), not_minimiser(j)))
+                      for i in range(len(preds)) for j in range(i + 1, len(preds))]
+    what = f"exactly {{{labels[b]}}}" if best is not None else "a single prediction"
+    claim = implies_cases(
+        id, cases=cases, cite=cite, expected=expected, finding=finding, scope=scope,
+        statement=statement or f"for every p in the family, the minimisers of the risk over {len(preds)} "
+                               f"predictions are {what}",
+        domain=(f"the {len(preds) - 1} predictions other than {labels[b]}" if best is not None
+                else f"the {per} pairs of the {len(preds)} predictions")
+               + (f", in each of {len(families)} families" if len(families) > 1 else ""))
+    return claim.replace(method=(
+        "argmin over a finite set: one implication per " + ("other prediction t ('t is not a minimiser')"
+                                                            if best is not None else
+                                                            "pair {t, t'} ('not both minimisers')")
+        + ", each decided by z3 on its negated query; models re-checked in exact arithmetic"))
+
+
 def exists(
     id: str,
     *,
@@ -503,10 +629,11 @@ def node_implies(
 
     Each hypothesis is a :class:`Local` constraint required of every ordered tuple of
     distinct nodes; the conclusion is a :class:`Local` claimed for every ordered tuple.
-    ``symmetric=True`` declares that the functions treat all nodes alike (they never
-    compare labels); the engine then fixes the failing tuple by symmetry, uses difference
-    variables when only ``a.d`` is used, instantiates hypotheses lazily, and can prove the
-    claim for all m by a local lemma (:func:`all_sizes`).
+    Sizes start at the conclusion's arity; a hypothesis on more nodes than m has no instance
+    at m and holds vacuously (e.g. transitivity at m = 2).  ``symmetric=True`` declares that the
+    functions treat all nodes alike (they never compare labels); the engine then fixes the
+    failing tuple by symmetry, uses difference variables when only ``a.d`` is used,
+    instantiates hypotheses lazily, and can prove the claim for all m by a local lemma (:func:`all_sizes`).
     """
     _common(_id(id), statement=statement, finding=finding, cite=cite)
     if not isinstance(symmetric, bool):
@@ -524,9 +651,11 @@ def node_implies(
             raise invalid(f"hypotheses[{name!r}]", h, "a Local(arity, fn) constraint")
     sz = _sizes(sizes, id)
     assert sz is not None
-    need = max([conclusion.arity] + [h.arity for h in hypotheses.values()])
+    # a hypothesis on more nodes than m has no instance at m and holds vacuously (transitivity on
+    # m = 2 nodes); a conclusion on more nodes than m would claim nothing, so sizes start at its arity
+    need = conclusion.arity
     if sz.minimum < need:
-        raise invalid("sizes", sizes, f"sizes >= {need} (the largest tuple arity) for {id}")
+        raise invalid("sizes", sizes, f"sizes >= {need} (the conclusion's tuple arity) for {id}")
     return Claim(
         id=id,
         citation=_cite(cite, id),
