@@ -108,8 +108,15 @@ def reductions(claim: Any, out: Any, built: list[tuple[str, Any, str]] | tuple[A
             steps.append({"kind": kind, "checked_by_kernel": checked, "note": note[:1000], "where": where})
 
     if claim.kind == "calibration":
-        add("calibration reduction", "calibration follows from precondition (A) or (B) and the pair queries (the "
-            "engine's theorem, not re-checked)", "evidence")
+        # a ``calibration-a`` certificate states the claim (loss, link, noise, surrogate) and the kernel
+        # writes reduction (A)'s pair queries itself (symcal/kernel/calibration.py); only then is it checked
+        whole = [label for label, cert, _ in built if cert is not None and cert.get("kind") == "calibration-a"]
+        if whole and all(cert is not None for _, cert, _ in built):
+            add("calibration reduction", "reduction (A): the claim's statement, the quadratic precondition and "
+                "every pair query, re-derived by the kernel", whole[0], checked=True)
+        else:
+            add("calibration reduction", "calibration follows from precondition (A) or (B) and the pair queries "
+                "(the engine's theorem, not re-checked)", "evidence")
         for label, cert, _ in built:
             if cert is not None and cert.get("kind") == "quadratic":
                 add("calibration precondition (A)", "the quadratic precondition, re-checked by the kernel", label,
@@ -177,8 +184,14 @@ def record(claim: Any, size: int | None, out: Any) -> dict[str, Any]:
 
 def statement(pieces: list[list[Any]]) -> dict[str, Any] | None:
     """What one certificate proves, in the kernel's term language, where the certificate states the
-    claim itself: an identity's pairs (the claim's own sides) or a node claim's formulas at its
-    size; otherwise None (a Farkas tree's query, a witness's formulas are the producer's encoding)."""
+    claim itself: an identity's pairs (the claim's own sides), a node claim's formulas at its
+    size or a calibration claim's loss matrix, link, noise and surrogate (``calibration-a``); otherwise
+    None (a Farkas tree's query, a witness's formulas are the producer's encoding)."""
+    calibration = [body for _, body in pieces if body.get("kind") == "calibration-a"]
+    if len(calibration) == 1:  # (a regions link's "regions cover C" query may stand beside it)
+        return {k: calibration[0].get(k) for k in ("kind", "loss", "predictions", "link", "noise")} | {
+            "psi": calibration[0]["quadratic"].get("psi"), "domain": calibration[0]["quadratic"].get("domain"),
+            "vars": calibration[0]["quadratic"].get("vars")}
     if len(pieces) != 1:
         return None
     body = pieces[0][1]

@@ -31,7 +31,9 @@ Producers:
   are opaque atoms).
 * ``quadratic``: the calibration engine's precondition (A), from the claim's own surrogate
   expressions and domain and the minimisers the engine computed (its pair queries are
-  ``farkas`` certificates).
+  ``farkas`` certificates).  A proved (A) claim's pieces are then folded into one
+  ``calibration-a`` certificate: the claim's loss matrix, link and noise with the quadratic piece
+  and each pair query's Farkas tree; the kernel writes the pair queries itself from that statement.
 * ``interval``: an interval proof: a bisection tree with enclosure leaves and
   derivative-sign (monotone) nodes, searched here with the kernel's own ball arithmetic.
 * ``witness``: an exact counterexample or example of an implication, existence or identity
@@ -1084,6 +1086,114 @@ def precondition_certificate(claim: Any, m: int | None, ev: Any) -> dict[str, An
             "minimisers": [[frac_str(x) for x in v] for v in q.minimisers]}
 
 
+def _link_statement(s: Any) -> dict[str, Any]:
+    """The engine's link in the terms of :mod:`symcal.kernel.calibration` (the kernel writes the cells)."""
+    lk = s.link
+    if lk.kind in ("argmax", "argmin"):
+        return {"kind": lk.kind}
+    if lk.kind == "linear":
+        return {"kind": "linear", "matrix": [[frac_str(x) for x in row] for row in lk.matrix],
+                "offset": [frac_str(x) for x in lk.offset]}
+    if lk.kind == "sort-desc":
+        return {"kind": "sort-desc", "permutations": [list(sigma) for sigma in lk.permutations]}
+    if lk.kind == "regions":  # the user's closed regions as parsed: rows a.u <= b (an equality gave two rows)
+        u = [_name(x) for x in s.u]
+
+        def row(a: Any, b: Fraction) -> str:
+            terms = " ".join(f"(* {frac_str(c)} {x})" for c, x in zip(a, u, strict=True) if c)
+            return f"(<= (+ 0 {terms}) {frac_str(b)})"
+
+        return {"kind": "regions", "regions": [[row(a, b) for a, b in cell] for cell in lk.cells]}
+    raise GiveUp(f"the link {lk.kind} has no statement in the kernel's terms")
+
+
+def calibration_certificate(claim: Any, m: int | None, quadratic: dict[str, Any],
+                            trees: dict[tuple[int, int | None], Any]) -> dict[str, Any]:
+    """A ``calibration-a`` certificate (:mod:`symcal.kernel.calibration`): the claim's loss matrix (columns
+    in the link's order), link, noise relations and quadratic precondition, and for every pair query of
+    the engine its Farkas tree (the kernel writes the queries again from that statement)."""
+    from symcal.calibration import setup
+
+    spec = claim.spec
+    s = setup(spec.loss(m), spec.surrogate(m), spec.link(m), noise=spec.noise(m), name=claim.id)
+    return {"kind": "calibration-a", "loss": [[frac_str(x) for x in row] for row in s.L],
+            "predictions": [s.pname(t) for t in range(s.k)], "link": _link_statement(s),
+            "noise": [sexpr(r) for r in s.noise], "quadratic": quadratic,
+            "pairs": [[t, o, tree] for (t, o), tree in trees.items()]}
+
+
+def _ite_forms(q: Query) -> dict[Any, str]:
+    """The lifted if-then-else variables of a query by their meaning: (condition, then, else) as the
+    kernel reads them, also as (not condition, else, then); nested ones (an ite inside) are left out."""
+    from symcal.kernel.sexpr import parse
+
+    out: dict[Any, str] = {}
+    for name in q.lifted:
+        if not name.startswith("ite!") or q.texts[name].count("|ite|") != 1:
+            continue
+        node = parse(q.texts[name])[0]
+        c, t, e = node[1], q.poly(node[2]).key(), q.poly(node[3]).key()
+        out[frozenset({(q.nnf(c, True), t, e), (q.nnf(c, False), e, t)})] = name
+    return out
+
+
+def _refit(cert: dict[str, Any], smtlib: dict[tuple[int, int | None], str], deadline: float) -> None:
+    """Each pair's tree for the query the kernel writes from the statement.  The engine's tree was found
+    for z3's text of the same query; an if-then-else (of the noise) is lifted to a variable named by its
+    text, so the names are matched by meaning and renamed; a tree that still does not fit is searched
+    again on the kernel's text."""
+    import json
+
+    from symcal.kernel.calibration import pair_queries
+
+    _, texts = pair_queries(cert, [(t, s) for t, s, _ in cert["pairs"]])
+    for entry, text in zip(cert["pairs"], texts, strict=True):
+        q = read_query(text)
+        if check_tree(q, entry[2])[0] is None:
+            continue
+        ours = _ite_forms(q)
+        theirs = _ite_forms(read_query(smtlib[(entry[0], entry[1])]))
+        tree = json.dumps(entry[2])
+        for form, name in theirs.items():
+            if form in ours:
+                tree = tree.replace(f'"{name}"', f'"{ours[form]}"')
+        entry[2] = json.loads(tree)
+        if check_tree(q, entry[2])[0] is None:
+            continue
+        left = deadline - time.process_time()
+        if left < 0.5:
+            raise GiveUp("no time left to fit the pair trees to the kernel's queries")
+        entry[2] = farkas_certificate(text, min(10.0, left))["tree"]
+
+
+def _calibration_statement(claim: Any, m: int | None, built: Built, deadline: float) -> Built:
+    """A proved (A) calibration claim's ``quadratic`` and pair ``farkas`` pieces folded into one
+    ``calibration-a`` certificate, when every one has a certificate and the kernel accepts the
+    result; otherwise the pieces as they were (the reduction then stays trusted)."""
+    from symcal.calibration import setup
+    from symcal.calibration.engine import _label, _pairs
+
+    quad = [k for k, (_, cert, _) in enumerate(built) if cert is not None and cert.get("kind") == "quadratic"]
+    if len(quad) != 1:
+        return built
+    try:
+        spec = claim.spec
+        s = setup(spec.loss(m), spec.surrogate(m), spec.link(m), noise=spec.noise(m), name=claim.id)
+        labels = {_label(s, t, o): (t, o) for t, o in _pairs(s)}
+        idx = [k for k, (label, _, _) in enumerate(built) if label in labels]
+        if any(built[k][1] is None or built[k][1].get("kind") != "farkas" for k in idx):
+            return built
+        trees = {labels[built[k][0]]: built[k][1]["tree"] for k in idx}  # type: ignore[index]
+        cert = calibration_certificate(claim, m, built[quad[0]][1], trees)  # type: ignore[arg-type]
+        _refit(cert, {labels[built[k][0]]: built[k][1]["smtlib"] for k in idx}, deadline)  # type: ignore[index]
+    except Exception:  # noqa: BLE001 - best effort: the plain pieces stand
+        return built
+    if not kernel_check(cert)["checked"]:
+        return built
+    rest = [item for k, item in enumerate(built) if k not in set(idx) | set(quad)]
+    return [("evidence" if not rest else "calibration (A): statement, reduction, pair queries", cert, "")] + rest
+
+
 # ---------------------------------------------------------------------------------------
 # certifying an outcome
 # ---------------------------------------------------------------------------------------
@@ -1183,6 +1293,8 @@ def build(out: Outcome, claim: Any, m: int | None, seconds: float = SECONDS,
         result.append((label, cert, why))
     if claim.kind == "node" and getattr(claim, "strategy", "") != "local_lemma" and out.status is Status.PROVED:
         result = _node_statements(claim, m, result)
+    if claim.kind == "calibration" and out.status is Status.PROVED:
+        result = _calibration_statement(claim, m, result, deadline)
     return result
 
 

@@ -5,7 +5,8 @@ package, which imports no solver, no sympy and nothing else from symcal (only th
 standard library, and python-flint's ball arithmetic for interval certificates).  Read it
 in this order: :mod:`.sexpr` (syntax), :mod:`.poly` (exact polynomials), :mod:`.terms`
 (meanings of terms), :mod:`.lra` (case trees with Farkas / Positivstellensatz leaves),
-:mod:`.interval` (box covers), :mod:`.quadratic` (calibration's reduction (A)), :mod:`.matrix`, and
+:mod:`.interval` (box covers), :mod:`.quadratic` (calibration's reduction (A)), :mod:`.calibration`
+(a calibration claim through (A), end to end), :mod:`.matrix`, and
 :func:`check` below (identities, witnesses, dispatch).
 
 A certificate is plain JSON-able data with a ``kind``:
@@ -19,6 +20,8 @@ A certificate is plain JSON-able data with a ``kind``:
               formula with exp / log / a root: decided by arb balls that exclude the boundary).
 ``interval``  see :mod:`.interval` (needs python-flint; without it: ``unavailable: true``).
 ``quadratic`` see :mod:`.quadratic` (the calibration engine's reduction (A)).
+``calibration-a``  see :mod:`.calibration` (a calibration claim: its statement, reduction (A) and the
+              pair queries, re-derived end to end).
 ``matrix``    see :mod:`.matrix` (rank, affine dimension, a decomposition of a rational matrix).
 ``node``      see :mod:`.node` (a node claim at one size: its statement, the node-symmetry reduction
               and its Farkas-certified queries, re-derived end to end).
@@ -33,6 +36,7 @@ from __future__ import annotations
 import sys
 from typing import Any
 
+from symcal.kernel.calibration import check_calibration
 from symcal.kernel.interval import UNAVAILABLE, ArbAlgebra, available, ball_of, ball_truth, check_cover
 from symcal.kernel.lra import check_tree, read_query
 from symcal.kernel.matrix import check_matrix
@@ -116,7 +120,7 @@ def _all(cert: dict[str, Any]) -> str | None:
 
 _KINDS = {"farkas": lambda cert: check_tree(read_query(cert["smtlib"]), cert.get("tree"))[0], "identity": _identity,
           "witness": _witness, "interval": check_cover, "quadratic": check_quadratic, "matrix": check_matrix,
-          "node": check_node, "all": _all}
+          "node": check_node, "calibration-a": check_calibration, "all": _all}
 
 
 def check(cert: Any) -> dict[str, Any]:

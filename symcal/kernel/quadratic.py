@@ -8,8 +8,9 @@ domain is affine equalities, ``C = {u : A u = b}``; ``q`` is positive definite o
 only); each ``v_y`` is in ``C`` with ``psi_y(v_y + w) = psi_y(v_y - w)``, i.e. ``grad psi_y(v_y) .
 w = 0``, for ``w`` in ``Z``.  So ``v_y`` is the unique minimiser of ``psi_y`` on ``C``, and
 ``sum_y p_y v_y`` that of ``risk_p`` (p in the simplex: the same quadratic part), as the engine
-assumes; its pair queries about that point are ``farkas`` certificates (that they are the right
-queries is the engine's encoding, as for any SMT text).
+assumes.  Inside a ``calibration-a`` certificate (:mod:`symcal.kernel.calibration`) the kernel
+builds the pair queries about that point itself from the claim's statement; on its own, a
+``quadratic`` piece leaves them to the engine's encoding.
 """
 
 from __future__ import annotations

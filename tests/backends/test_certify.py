@@ -238,10 +238,10 @@ def test_a_quadratic_calibration_claim_is_kernel_checked_and_a_wrong_minimiser_i
     out = _decided(claim)
     built = build(out, claim, None)
     assert all(cert is not None for _, cert, _ in built)
-    assert {cert["kind"] for _, cert, _ in built} == {"quadratic", "farkas"}
+    assert {cert["kind"] for _, cert, _ in built} == {"calibration-a"}  # the statement, (A) and the pair trees
     assert judge(out, built).certificate.checked
     tampered = copy.deepcopy(built)
-    quad = next(cert for _, cert, _ in tampered if cert["kind"] == "quadratic")
+    quad = next(cert for _, cert, _ in tampered if cert["kind"] == "calibration-a")["quadratic"]
     quad["minimisers"][0][0] = frac_str(Fraction(quad["minimisers"][0][0]) + 1)
     res = judge(out, tampered)
     assert res.status is Status.UNKNOWN and res.reason.startswith(REJECTED)
