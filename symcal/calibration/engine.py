@@ -705,26 +705,22 @@ def _nd(x: Fraction) -> tuple[int, int]:
     return x.numerator, x.denominator
 
 
-def verify_polyhedral(s: Setup, poly: Polyhedral, p: list[Fraction], u: list[Fraction],
-                      mu: list[list[Fraction]], nu: list[Fraction], eta: list[Fraction], tp: int,
-                      c: list[Fraction]) -> tuple[str, dict[str, Any], dict[str, Any]]:
-    """Exact re-check of a polyhedral refutation: the multipliers certify that u minimises risk_p on C."""
-    why = _check_p(s, p)
-    if why:
-        return why, {}, {}
-    if len(u) != s.d or not s.in_domain(u):
-        return "u is not in C", {}, {}
-    if len(mu) != len(poly.terms) or len(nu) != len(s.eqs) or len(eta) != len(s.les):
-        return "the multipliers have the wrong shape", {}, {}
+def subgradient_check(s: Setup, poly: Polyhedral, p: list[Fraction], u: list[Fraction], mu: list[list[Fraction]],
+                      nu: list[Fraction], eta: list[Fraction]) -> str:
+    """Why the multipliers do not certify that ``u`` minimises ``risk_p`` over C, or "" when they do
+    (exact): ``0 = sum_T sum_j mu_Tj a_Tj + sum_y p_y a_y + A^T nu + G^T eta`` with ``mu_Tj >= 0``
+    only on active pieces, ``sum_j mu_Tj = sum_y c_yT p_y``, ``eta >= 0`` only on active rows."""
+    if not s.in_domain(u):
+        return "u is not in C"
     grad = [F0] * s.d
     for T, pieces in enumerate(poly.terms):
         if len(mu[T]) != len(pieces) or any(m < 0 for m in mu[T]) or sum(mu[T]) != poly.w(T, p):
-            return f"the multipliers of max-term {T + 1} are not a scaled convex combination", {}, {}
+            return f"the multipliers of max-term {T + 1} are not a scaled convex combination"
         vals = [dot(pa, u) + pb for pa, pb in pieces]
         top = max(vals)
         for j, m in enumerate(mu[T]):
             if m > 0 and vals[j] != top:
-                return f"max-term {T + 1}: piece {j + 1} has a multiplier but is not active at u", {}, {}
+                return f"max-term {T + 1}: piece {j + 1} has a multiplier but is not active at u"
             for i in range(s.d):
                 grad[i] += m * pieces[j][0][i]
     for y in range(s.n):
@@ -735,11 +731,26 @@ def verify_polyhedral(s: Setup, poly: Polyhedral, p: list[Fraction], u: list[Fra
             grad[i] += x * a[i]
     for (a, b), x in zip(s.les, eta, strict=True):
         if x < 0 or (x > 0 and dot(a, u) != b):
-            return "a domain multiplier is negative or its constraint is not active", {}, {}
+            return "a domain multiplier is negative or its constraint is not active"
         for i in range(s.d):
             grad[i] += x * a[i]
-    if any(grad):
-        return "the subgradient certificate does not sum to 0", {}, {}
+    return "the subgradient certificate does not sum to 0" if any(grad) else ""
+
+
+def verify_polyhedral(s: Setup, poly: Polyhedral, p: list[Fraction], u: list[Fraction],
+                      mu: list[list[Fraction]], nu: list[Fraction], eta: list[Fraction], tp: int,
+                      c: list[Fraction]) -> tuple[str, dict[str, Any], dict[str, Any]]:
+    """Exact re-check of a polyhedral refutation: the multipliers certify that u minimises risk_p on C."""
+    why = _check_p(s, p)
+    if why:
+        return why, {}, {}
+    if len(u) != s.d:
+        return "u is not in C", {}, {}
+    if len(mu) != len(poly.terms) or len(nu) != len(s.eqs) or len(eta) != len(s.les):
+        return "the multipliers have the wrong shape", {}, {}
+    why = subgradient_check(s, poly, p, u, mu, nu, eta)
+    if why:
+        return why, {}, {}
     r_u = s.risk(p, u)
     if r_u != sum((p[y] * poly.value(y, u) for y in range(s.n)), F0):
         return "risk_p(u) from the expressions disagrees with the polyhedral form", {}, {}

@@ -63,6 +63,7 @@ from symcal.calibration.engine import (
     _zlin,
     _zvars,
     dot,
+    subgradient_check,
 )
 from symcal.exact import fraction_str
 from symcal.verdicts import Evidence
@@ -282,35 +283,7 @@ def _certified_minimiser(s: Setup, poly: Polyhedral, p: list[Fraction], k: _Kkt,
     eta = [_frac(m.eval(x, model_completion=True)) for x in k.eta[:len(s.les)]]
     if any(e for e in (_frac(m.eval(x, model_completion=True)) for x in k.eta[len(s.les):])):
         return val, "not a minimiser over C (a cell multiplier is non-zero)"
-    return val, _subgradient_check(s, poly, p, val, mu, nu, eta)
-
-
-def _subgradient_check(s: Setup, poly: Polyhedral, p: list[Fraction], u: list[Fraction], mu: list[list[Fraction]],
-                       nu: list[Fraction], eta: list[Fraction]) -> str:
-    if not s.in_domain(u):
-        return "u is not in C"
-    grad = [F0] * s.d
-    for T, pieces in enumerate(poly.terms):
-        if any(x < 0 for x in mu[T]) or sum(mu[T]) != poly.w(T, p):
-            return f"the multipliers of max-term {T + 1} are not a scaled convex combination"
-        vals = [dot(pa, u) + pb for pa, pb in pieces]
-        for j, x in enumerate(mu[T]):
-            if x > 0 and vals[j] != max(vals):
-                return f"max-term {T + 1}: an inactive piece has a multiplier"
-            for i in range(s.d):
-                grad[i] += x * pieces[j][0][i]
-    for y in range(s.n):
-        for i in range(s.d):
-            grad[i] += p[y] * poly.affine[y][0][i]
-    for (a, _), x in zip(s.eqs, nu, strict=True):
-        for i in range(s.d):
-            grad[i] += x * a[i]
-    for (a, b), x in zip(s.les, eta, strict=True):
-        if x < 0 or (x > 0 and dot(a, u) != b):
-            return "a domain multiplier is negative or its row is not active"
-        for i in range(s.d):
-            grad[i] += x * a[i]
-    return "the subgradient certificate does not sum to 0" if any(grad) else ""
+    return val, subgradient_check(s, poly, p, val, mu, nu, eta)
 
 
 def polyhedral_bound(s: Setup, poly: Polyhedral, budget: Budget) -> Bound:
@@ -408,8 +381,8 @@ def _tight_polyhedral(s: Setup, poly: Polyhedral, b: Bound, rho: Fraction, t: in
         return
     q0 = [res.model[str(x)] for x in p0]
     mu = [[res.model[str(x)] for x in r] for r in k0.mu]
-    why = _subgradient_check(s, poly, q0, u1, mu, [res.model[str(x)] for x in k0.nu],
-                             [res.model[str(x)] for x in k0.eta])
+    why = subgradient_check(s, poly, q0, u1, mu, [res.model[str(x)] for x in k0.nu],
+                            [res.model[str(x)] for x in k0.eta])
     ls = s.losses(q0)
     if why or sum(q0) != 1 or any(x < 0 for x in q0) or ls[t] != ls[t_opt]:
         b.steps.append(f"calibration function: the partner p0 failed the exact check ({why or 'p0'})")
