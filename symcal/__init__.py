@@ -12,6 +12,8 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
+from symcal import display as _display
+
 __version__ = "0.1.0"
 
 # every public name and the module it comes from
@@ -24,8 +26,6 @@ _FRONT_DOOR = {
     "symcal.runner": ("check", "check_many"),
     "symcal.verdicts": ("Status", "Verdict"),
     "symcal.cluster": (),  # no names: it tells the runner how to open check_many(cluster="local" or an address)
-    "symcal.report.html": (),  # no names: the notebook displays of verdicts, claims, loss matrices, ...
-    "symcal.report.latex": (),  # (symcal.display)
 }
 
 __all__ = [
@@ -60,6 +60,15 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs: the names as
     from symcal.logic import And, Iff, Implies, Not, Or
     from symcal.runner import check, check_many
     from symcal.verdicts import Status, Verdict
+
+
+def _load_displays() -> None:
+    """The renderers of the notebook displays (:mod:`symcal.display`), imported on the first display."""
+    import symcal.report.html  # noqa: F401
+    import symcal.report.latex  # noqa: F401
+
+
+_display.loader = _load_displays
 
 
 def _load_front_door() -> None:
