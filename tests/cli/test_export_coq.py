@@ -228,6 +228,7 @@ def test_admitted_never_counts_as_compiled(tmp_path):
     assert not ok and "Admitted" in err
 
 
+@pytest.mark.slow  # 75 files through coqc: about 2 minutes; the smaller Coq tests stay in the default run
 @needs_coqc
 def test_exported_duchi2010_claims_compile_with_coqc(tmp_path, capsys):
     out = tmp_path / "coq"

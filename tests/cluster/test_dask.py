@@ -116,6 +116,7 @@ def test_a_sweep_of_a_users_own_claim_file_on_the_cluster_matches_the_local_run(
     assert _same(rv) == _same(lv)
 
 
+@pytest.mark.slow  # kills a Dask worker and waits for the retry: 40 s and more
 def test_a_worker_killed_mid_run_loses_no_verdict_and_duplicates_none(dask_cluster, local_run, tmp_path):
     local, _ = local_run
     cache = tmp_path / "cache"
