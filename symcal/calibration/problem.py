@@ -613,10 +613,7 @@ def read_problem_file(path: str | Path) -> dict[str, Any]:
         link = str(p.parent / link)
     out = {"loss": data["loss"], "surrogate": data["surrogate"], "link": link, "noise": data.get("noise"),
            "name": name}
-    if "parameters" in data:  # {"tau": ["-1", "1"]}: checked here, decided by symcal.calibration.parameters
-        from symcal.calibration.parameters import parse_parameters
-
-        parse_parameters(data["parameters"])
+    if "parameters" in data:  # {"tau": ["-1", "1"]}: read and decided by symcal.calibration.parameters
         out["parameters"] = data["parameters"]
     return out
 
