@@ -12,8 +12,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import sympy
+
 from symcal.backends.base import Budget, Outcome
 from symcal.claims.core import FiniteSpec
+from symcal.errors import invalid, shown
 from symcal.verdicts import Exhaustive, Sampled, Status, Witness
 
 __all__ = ["NAME", "decide_finite"]
@@ -21,12 +24,27 @@ __all__ = ["NAME", "decide_finite"]
 NAME = "enumerate"
 
 
+def _truth(x: Any, whole: Any) -> bool | None:
+    """A truth value ``holds`` may give: True/False (Python, numpy or sympy), 0/1, or None (undecided).
+    Anything else -- a list of relations, a string, a symbolic relation, a number -- is refused with one
+    line, never read by Python's truthiness (a non-empty list or the string 'no' is truthy)."""
+    if x is None:
+        return None
+    if isinstance(x, bool) or x is sympy.true or x is sympy.false:
+        return bool(x)
+    if type(x).__name__ == "bool_" and type(x).__module__ == "numpy":
+        return bool(x)
+    if isinstance(x, int) and x in (0, 1):
+        return bool(x)
+    raise invalid("holds", shown(whole, 80), "True, False or None (undecided), or (one of them, detail)",
+                  "a list of conditions is not their conjunction here: use all(...) or finite_check(formula=...)")
+
+
 def _result(x: Any) -> tuple[bool | None, str]:
     """(True / False / None for undecided, detail) from what ``holds`` returned."""
-    if isinstance(x, tuple):
-        ok, detail = x[0], x[1]
-        return (None if ok is None else bool(ok)), str(detail)
-    return (None if x is None else bool(x)), ""
+    if isinstance(x, tuple) and len(x) == 2:
+        return _truth(x[0], x), str(x[1])
+    return _truth(x, x), ""
 
 
 def decide_finite(spec: FiniteSpec, m: int | None, budget: Budget, scope: str) -> Outcome:

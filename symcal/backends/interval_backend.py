@@ -134,16 +134,21 @@ def is_algebraic(e: Any) -> bool:
     return True
 
 
-def _root_reduction(exprs: list[Any]) -> tuple[list[Any], list[Any], list[sympy.Symbol]]:
-    """Replace each g**(p/2) by t**p with t >= 0, t**2 = g (an exact reduction)."""
+def _root_reduction(exprs: list[Any], avoid: Any = ()) -> tuple[list[Any], list[Any], list[sympy.Symbol]]:
+    """Replace each g**(p/2) by t**p with t >= 0, t**2 = g (an exact reduction); t is named unlike every
+    symbol of ``exprs`` and ``avoid`` (the box's), so it is never one of the claim's variables."""
     aux: dict[Any, sympy.Symbol] = {}
     extra: list[Any] = []
+    taken = {str(s) for x in exprs if isinstance(x, sympy.Basic) for s in x.free_symbols} | {str(s) for s in avoid}
+    prefix = "sqrt_aux_"
+    while any(name.startswith(prefix) for name in taken):  # never the name of a symbol of the claim
+        prefix = "_" + prefix
 
     def rep(e: Any) -> Any:
         if isinstance(e, sympy.Pow) and isinstance(e.args[1], sympy.Rational) and int(e.args[1].q) == 2:
             g = rep(e.args[0])
             if g not in aux:
-                t = sympy.Symbol(f"sqrt_aux_{len(aux)}", real=True)
+                t = sympy.Symbol(f"{prefix}{len(aux)}", real=True)
                 aux[g] = t
                 extra.extend([sympy.GreaterThan(t, 0, evaluate=False), sympy.Eq(t**2, g, evaluate=False)])
             return aux[g] ** int(e.args[1].p)
@@ -175,7 +180,7 @@ def _z3_route(lhs: Any, op: str, rhs: Any, box: dict[sympy.Symbol, tuple[Fractio
     from symcal.backends.smt_claims import decide_implies
 
     bounds = _box_bounds(box)
-    reduced, extra, aux = _root_reduction([lhs, rhs] + conds)
+    reduced, extra, aux = _root_reduction([lhs, rhs] + conds, avoid=box)
     hyps: dict[str, list[Any]] = {"box": bounds}
     if reduced[2:]:
         hyps["conditions"] = list(reduced[2:])

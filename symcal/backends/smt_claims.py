@@ -77,6 +77,10 @@ def _symbols(exprs: list[Any]) -> list[sympy.Symbol]:
     return check_symbols(list(exprs))
 
 
+FALSE_CONSTRAINT_SCOPE = ("a constraint as built: False, sympy evaluated it when it was built (from its symbols' "
+                          "assumptions); not what may have been typed")
+FALSE_CONCLUSION_SCOPE = ("the conclusion as built: False, sympy evaluated it when it was built (from its symbols' "
+                          "assumptions); not what may have been typed")
 TRIVIAL_CONCLUSION = ("the conclusion is already True as written (sympy evaluated it when it was built, e.g. a "
                       "relation its symbols' assumptions decide, or one over a Piecewise without an otherwise "
                       "branch): the claim states nothing beyond its hypotheses")
@@ -168,8 +172,9 @@ def decide_implies(hyps: dict[str, list[Any]], conclusion: Any, budget: Budget, 
         return Outcome(Status.UNKNOWN, scope, "z3", reason=res.reason)
     assert res.model is not None
     found, problem = _rechecked(hyps, conclusion, syms, res, constraints, zvars, budget, f"z3 {ver}", requirements)
-    if found is not None:
-        return Outcome(Status.REFUTED, scope, "z3", found)
+    if found is not None:  # a refutation of a conclusion sympy built as False says so (Eq(v - v, 1) is False)
+        return Outcome(Status.REFUTED, f"{scope} ({FALSE_CONCLUSION_SCOPE})" if conclusion is sympy.false else scope,
+                       "z3", found)
     return Outcome(
         Status.UNKNOWN, scope, "z3",
         reason="z3 found a model but no rounding of it passed the exact re-check (nor the model itself, in exact "
@@ -374,7 +379,8 @@ def decide_exists(
         out = decide_exists(constraints, None, budget, "", label)
         if out.status is Status.UNKNOWN:
             return Outcome(Status.UNKNOWN, scope, out.backend, reason=f"{failed}; {out.reason}")
-        return Outcome(out.status, scope, out.backend, out.evidence, out.reason, out.cross_check,
+        built = f" ({FALSE_CONSTRAINT_SCOPE})" if FALSE_CONSTRAINT_SCOPE in out.scope else ""
+        return Outcome(out.status, scope + built, out.backend, out.evidence, out.reason, out.cross_check,
                        out.warnings + (failed + "; the search decided the existence",))
     tr = Translator()
     try:
@@ -384,9 +390,10 @@ def decide_exists(
     zvars = [tr.var(s) for s in syms]
     res = z3_backend.solve(zc, budget, zvars, comment=f"{label}: existence query; sat = witnessed")
     ver = z3_backend.version()
-    if res.answer == "unsat":
-        return Outcome(Status.REFUTED, scope, "z3", SmtResult("z3", ver, "unsat", res.smtlib,
-                                                              note="no values satisfy the constraints"))
+    if res.answer == "unsat":  # a constraint sympy built as False (what was typed may differ) is named in the scope
+        built = f" ({FALSE_CONSTRAINT_SCOPE})" if any(e is sympy.false for e in exprs) else ""
+        return Outcome(Status.REFUTED, scope + built, "z3", SmtResult("z3", ver, "unsat", res.smtlib,
+                                                                      note="no values satisfy the constraints"))
     if res.answer == "unknown":
         return Outcome(Status.UNKNOWN, scope, "z3", reason=res.reason)
     assert res.model is not None

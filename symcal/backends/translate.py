@@ -41,6 +41,9 @@ def lattice(e: sympy.Max | sympy.Min | sympy.Abs, args: list[Any]) -> Any:
     return out
 
 
+MAX_POWER = 1000  # the largest integer exponent written out as a product for z3
+
+
 class Translator:
     """Turns sympy expressions into z3 terms over one shared set of z3 variables."""
 
@@ -104,13 +107,19 @@ class Translator:
             base, ex = e.args
             if isinstance(ex, sympy.Integer):
                 n = int(ex)
+                if abs(n) > MAX_POWER:  # repeated products: a huge exponent would build (and hang) for minutes
+                    raise NoBackendAvailable(f"z3: the exponent {n} in {sympy.sstr(e)[:60]} is larger than "
+                                             f"{MAX_POWER}; such claims need the sympy or interval backend")
                 b = self(base)
                 if n == 0:
                     return z3.RealVal(1)
                 acc = b
                 for _ in range(abs(n) - 1):
                     acc = acc * b
-                return acc if n > 0 else 1 / acc
+                if n > 0:
+                    return acc
+                # real division: for an integer symbol k, z3's 1 / k would be integer division (1/2 = 0)
+                return z3.RealVal(1) / (z3.ToReal(acc) if z3.is_int(acc) else acc)
             raise NoBackendAvailable(f"z3: non-integer power {e} is not supported")
         rel = {
             sympy.StrictLessThan: lambda a, b: a < b,

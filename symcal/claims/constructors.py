@@ -332,6 +332,7 @@ def identity(
     _strict(rhs, "rhs", id)
     for name, v in (("lhs", lhs), ("rhs", rhs), ("conditions", conditions)):
         _assumptions(v, name, id)
+    _assumptions([lhs, rhs, conditions], "lhs, rhs and conditions", id)  # one name, one symbol across them
     return Claim(
         id=id,
         citation=_cite(cite, id),
@@ -372,9 +373,14 @@ def implies(
     built is decided as written, with a warning that it states nothing.
     """
     _common(_id(id), statement=statement, scope=scope, finding=finding, cite=cite)
+    if isinstance(conclusion, list | tuple | set):
+        raise invalid("conclusion", shown(conclusion, 80), f"one sympy relation or boolean for {id}",
+                      "a list is not read as a conjunction here: write sympy.And(*conditions)")
     _relations(conclusion, "conclusion", id)
     _strict(conclusion, "conclusion", id)
     _assumptions(conclusion, "conclusion", id)
+    if isinstance(hypotheses, Mapping):  # one name, one symbol across hypotheses and conclusion
+        _assumptions([list(hypotheses.values()), conclusion], "hypotheses and conclusion", id)
     return Claim(
         id=id,
         citation=_cite(cite, id),
@@ -545,6 +551,7 @@ def unique_minimiser(
     for _, hyps in families:
         _hyp_dict(hyps, id)  # names and relations, as for implies
     r = _risks(risk, preds, id)
+    _assumptions([list(r.values()), [list(h.values()) for _, h in families]], "risk and family", id)
 
     def not_minimiser(k: int) -> Any:  # some other prediction has a strictly smaller risk
         return sympy.Or(*(r[u] < r[k] for u in range(len(preds)) if u != k))
@@ -597,6 +604,8 @@ def exists(
     if isinstance(witness, Mapping):
         _numbers(witness, "witness", id)
     cons = _hyp_dict(constraints, id)
+    if isinstance(constraints, Mapping):  # one name, one symbol across them
+        _assumptions(list(constraints.values()), "constraints", id)
     if not cons:
         raise invalid("constraints", constraints, f"at least one constraint for {id}")
     return Claim(
@@ -841,6 +850,8 @@ def bounded_inequality(
         _assumptions(list(box), "box", id)
     for name, v in (("lhs", lhs), ("rhs", rhs), ("conditions", conditions)):
         _assumptions(v, name, id)
+    _assumptions([lhs, rhs, conditions, list(box) if isinstance(box, Mapping) else []], "lhs, rhs, conditions and box",
+                 id)  # one name, one symbol across them
     return Claim(
         id=id,
         citation=_cite(cite, id),

@@ -12,6 +12,7 @@ from fractions import Fraction
 from typing import Any
 
 import sympy
+from sympy.core.function import AppliedUndef
 
 from symcal.errors import InvalidClaim
 from symcal.exact.evaluate import UNDECIDED, truth_at
@@ -99,6 +100,11 @@ def symbol_domain(s: sympy.Symbol) -> Domain:
                           next((k, v) for k, v in sorted(facts.items()) if plain.get(k) != v))
         return _raise(_refuse(s, key, value, f"symcal decides over the real numbers; declare it with real=True "
                                              f"(e.g. reals('{s}')) and state any other property as a hypothesis"))
+    if facts.get("irrational") is True:  # rational=False on a real symbol says the same
+        key, value = ("rational", False) if _given(s).get("rational") is False else ("irrational", True)
+        return _raise(_refuse(s, key, value, f"sympy derives false facts from it when expressions are built "
+                                             f"({s}**2 is taken to be irrational, so Eq({s}**2, 2) is built as False "
+                                             f"although {s} = sqrt(2) satisfies it); declare {s} with real=True"))
     integer = facts.get("integer") is True
     parity = "even" if facts.get("even") is True else "odd" if facts.get("odd") is True else None
     sign = next((k for k in _SIGNS if facts.get(k) is True), None)
@@ -137,6 +143,7 @@ def check_symbols(exprs: Any) -> list[sympy.Symbol]:
     """The free symbols of ``exprs`` (nested lists, dicts' keys and values), sorted by name, each
     classified by :func:`symbol_domain` (an assumption symcal cannot encode raises InvalidClaim)."""
     syms: set[sympy.Symbol] = set()
+    functions: set[str] = set()
     stack = [exprs]
     while stack:
         e = stack.pop()
@@ -147,10 +154,37 @@ def check_symbols(exprs: Any) -> list[sympy.Symbol]:
             stack.extend(e.values())
         elif isinstance(e, sympy.Basic | sympy.MatrixBase):
             syms |= {s for s in e.free_symbols if isinstance(s, sympy.Symbol)}
+            functions |= {type(f).__name__ for f in e.atoms(AppliedUndef)}
     out = sorted(syms, key=str)
+    _distinct_names(out)
+    clash = sorted(str(s) for s in out if str(s) in functions)
+    if clash:  # a witness names the function's stand-in and the symbol's value by the same name
+        raise InvalidClaim(f"a symbol and a function are both named {clash[0]!r}: witnesses and solver queries name "
+                           f"them by their names; give them different names")
     for s in out:
         symbol_domain(s)
     return out
+
+
+def _described(s: sympy.Symbol) -> str:
+    given = {k: v for k, v in _given(s).items() if k != "commutative"}
+    kind = "a Dummy" if isinstance(s, sympy.Dummy) else "a Symbol"
+    if not given:
+        return f"{kind} without assumptions"
+    return f"{kind} with {', '.join(f'{k}={v}' for k, v in sorted(given.items()))}"
+
+
+def _distinct_names(symbols: list[sympy.Symbol]) -> None:
+    """Refuse two different symbols with one name (``Symbol('x', real=True)`` beside ``Symbol('x',
+    positive=True)`` or ``Symbol('x')``, or two ``Dummy('x')``): sympy keeps them apart, but solver
+    variables, witnesses and scopes name a variable by its name, so they would be merged into one."""
+    seen: dict[str, sympy.Symbol] = {}
+    for s in symbols:
+        other = seen.setdefault(str(s), s)
+        if other is not s and other != s:
+            raise InvalidClaim(f"two different symbols are named {str(s)!r} ({_described(other)}; {_described(s)}): "
+                               f"sympy treats them as two variables, but solver queries and witnesses name a "
+                               f"variable by its name; create each symbol once, or give them different names")
 
 
 def assumption_constraints(symbols: Any) -> list[Any]:
@@ -303,9 +337,70 @@ def definedness(exprs: Any) -> list[Any]:
                 req = node.args[0] > 0
             elif isinstance(node, sympy.Piecewise) and node.args[-1].cond is not sympy.true:
                 req = sympy.Or(*[c for _, c in node.args])
-            if req is not None and req is not sympy.true and req not in out:
-                out.append(req)
+            elif isinstance(node, sympy.Function) and not isinstance(node, sympy.Piecewise | sympy.log):
+                req = _function_requirement(node)
+            for r in (req if isinstance(req, list) else [req]):
+                if r is not None and r is not sympy.true and r not in out:
+                    out.append(r)
     return sorted(out, key=str)  # one order in every process (the scope text is compared across runs)
+
+
+# functions defined at every real argument (an undefined Function such as phi stands for any function)
+_TOTAL = ("exp", "sin", "cos", "atan", "acot", "sinh", "cosh", "tanh", "asinh", "sech", "Abs", "sign", "floor",
+          "ceiling", "frac", "Heaviside", "erf", "erfc", "re", "im", "conjugate", "KroneckerDelta", "Max", "Min")
+
+
+def _not_pole(a: Any, first: int) -> Any:
+    """``a`` is not one of the integers ``first, first - 1, first - 2, ...`` (the poles of gamma at first = 0)."""
+    return sympy.Or(a > first, sympy.Ne(a, sympy.floor(a)))
+
+
+def _function_requirement(node: Any) -> Any:
+    """Where an applied sympy function is defined over the reals: None when everywhere, a relation or a list
+    of relations for the partial functions symcal knows (tan needs cos != 0, asin an argument in [-1, 1],
+    gamma no pole, Mod a non-zero divisor, ...), and for any other function that its value is real
+    (``im(f(x)) = 0``), so that no scope says "all real values" of an expression symcal cannot vouch for."""
+    from sympy.core.function import AppliedUndef
+
+    if isinstance(node, AppliedUndef) or type(node).__name__ in _TOTAL:
+        return None
+    a = node.args[0] if node.args else None
+    name = type(node).__name__
+    if name in ("tan", "sec"):
+        return sympy.Ne(sympy.cos(a), 0)
+    if name in ("cot", "csc"):
+        return sympy.Ne(sympy.sin(a), 0)
+    if name in ("coth", "csch"):
+        return sympy.Ne(a, 0)
+    if name in ("asin", "acos"):
+        return [a >= -1, a <= 1]
+    if name in ("asec", "acsc"):
+        return sympy.Abs(a) >= 1
+    if name == "acosh":
+        return a >= 1
+    if name == "atanh":
+        return [a > -1, a < 1]
+    if name == "acoth":
+        return sympy.Abs(a) > 1
+    if name in ("gamma", "digamma"):
+        return _not_pole(a, 0)
+    if name == "polygamma" and len(node.args) == 2:
+        return _not_pole(node.args[1], 0)
+    if name == "factorial":
+        return _not_pole(a, -1)
+    if name == "loggamma":
+        return a > 0
+    if name == "LambertW" and len(node.args) == 1:
+        return a >= -sympy.exp(-1)
+    if name == "Mod":
+        return sympy.Ne(node.args[1], 0)
+    if name == "zeta" and len(node.args) == 1:
+        return sympy.Ne(a, 1)
+    if name == "atan2":
+        return sympy.Or(sympy.Ne(node.args[0], 0), sympy.Ne(node.args[1], 0))
+    if name == "binomial" and all(x.is_integer for x in node.args):
+        return None
+    return sympy.Eq(sympy.im(node), 0)
 
 
 def defined_at(requirements: list[Any], values: dict[Any, Any]) -> bool:
@@ -325,6 +420,9 @@ def _requirement_text(r: Any) -> str:
     g = r.lhs - r.rhs
     if op is None:
         return sympy.sstr(r)
+    floors = list(g.atoms(sympy.floor))
+    if op == "!=" and len(floors) == 1 and sympy.expand(g - (floors[0].args[0] - floors[0])) == 0:
+        return f"{sympy.sstr(floors[0].args[0])} not an integer"  # a pole of gamma: Ne(x, floor(x))
     syms = g.free_symbols
     if len(syms) == 1:
         (s,) = syms
@@ -364,8 +462,9 @@ def domain_text(symbols: Any, defined: Any = (), side: str = "every expression i
                      f" ({', '.join(relaxed)}: no solver query states it, so the claim was decided for every real "
                      "or integer value, which covers it)")
     if defined:
-        shown = [_requirement_text(r) for r in list(defined)[:4]]
-        more = f" and {len(defined) - 4} more" if len(defined) > 4 else ""
+        texts = list(dict.fromkeys(_requirement_text(r) for r in defined))  # n + 1 > 0 and n > -1 read alike
+        shown = texts[:4]
+        more = f" and {len(texts) - 4} more" if len(texts) > 4 else ""
         head += f" where {side} defined ({', '.join(shown)}{more})"
     return head
 
