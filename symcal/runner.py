@@ -16,6 +16,7 @@ from __future__ import annotations
 import dataclasses
 import multiprocessing as mp
 import os
+import re
 import signal
 import time
 import traceback
@@ -331,6 +332,22 @@ def _size_text(sizes: list[int]) -> str:
     return ", ".join(f"{a}" if a == b else f"{a}..{b}" for a, b in runs)
 
 
+def _sized_scope(name: str, rows: list[SizeResult]) -> str:
+    """``m = 3..6`` followed by what each size's decision says it covered (its domain, assumptions,
+    definedness), the size itself left out: one text when the sizes agree, else one per size."""
+    texts: dict[str, list[int]] = {}
+    for r in rows:
+        t = re.sub(rf"(^|[;,]?\s*)({re.escape(name)}|m) = {r.size}$", "", r.scope.strip()).strip(" ;,")
+        if t:
+            texts.setdefault(t, []).append(r.size)
+    head = f"{name} = {_size_text([r.size for r in rows])}"
+    if not texts:
+        return head
+    if len(texts) == 1:
+        return f"{head}; {next(iter(texts))}"
+    return head + "; " + "; ".join(f"at {name} = {_size_text(ms)}: {t}" for t, ms in texts.items())
+
+
 def _aggregate(claim: Claim, results: dict[int | None, tuple[Outcome, float]], planned: list[int | None]) -> Verdict:
     v = _aggregate_sizes(claim, results, planned)
     certs = [c for m in planned if m in results and (c := getattr(results[m][0], "certificate", None)) is not None]
@@ -387,8 +404,8 @@ def _aggregate_sizes(claim: Claim, results: dict[int | None, tuple[Outcome, floa
             parts = tuple((f"{name} = {r.size}", r.evidence) for r in rows if r.evidence is not None)
             ev = rows[0].evidence if st is Status.WITNESSED else Composite(parts, note=f"{len(parts)} sizes")
             warns = tuple(dict.fromkeys(w for m in planned if m in results for w in results[m][0].warnings))
-            return Verdict(claim.id, st, f"{name} = {_size_text([r.size for r in rows])}", backend, total,
-                           ev, "", tuple(rows), warnings=warns)
+            return Verdict(claim.id, st, _sized_scope(name, rows), backend, total, ev, "", tuple(rows),
+                           warnings=warns)
     decided = [r.size for r in rows if r.status.decisive]
     undecided = [r for r in rows if not r.status.decisive]
     largest = max(decided) if decided else None
