@@ -470,8 +470,10 @@ def bounded_below(e: sympy.Expr, u: Sequence[sympy.Symbol]) -> str:
     Non-negative shapes (exp, Abs, even powers, ``Max`` with a non-negative argument, squares of
     those); convex quadratics whose linear part lies in the range of the Hessian; a univariate
     convex Piecewise with non-negative slopes at both ends; a positive multiple or sum of bounded
-    terms; and ``log(c0 + sum c_i exp(g_i)) - g_k + b`` (>= log c_k + b: log-sum-exp is at least
-    each of its terms), which covers the multinomial logistic loss."""
+    terms; and positive multiples of log-sum-exp terms ``log(c0 + sum c_i exp(a_i.u + b_i))`` plus an
+    affine part ``l.u + b`` with ``-l`` in the Minkowski sum of the terms' scaled slope hulls
+    (:func:`_lse_absorbs`; Gibbs' inequality), which covers the multinomial logistic loss
+    (``lse(u) - u_y``) and the ListNet top-1 loss (``lse(u) - sum_j q_j u_j`` for a distribution q)."""
     e = rewrite_logs(e)
     terms = list(sympy.Add.make_args(e))
 
@@ -486,35 +488,83 @@ def bounded_below(e: sympy.Expr, u: Sequence[sympy.Symbol]) -> str:
     affine_part = sympy.Add(*[t for t in rest if _affine(t, u) is not None])
     others = [t for t in rest if _affine(t, u) is None]
     lf = _affine(affine_part, u)
-    free_lse = list(lse)
-    if lf is not None and any(lf[0]):
-        absorbed = False
-        for c, t in lse:  # c log(c0 + sum c_i exp(g_i)) - c g_k >= c log c_k
-            for part in sympy.Add.make_args(sympy.expand(t.args[0], power_exp=False)):
-                _, r = part.as_coeff_Mul()
-                g = _affine(r.args[0], u) if isinstance(r, sympy.exp) else None
-                if g is not None and all(c * a + b == 0 for a, b in zip(g[0], lf[0], strict=True)):
-                    absorbed = True
-                    free_lse.remove((c, t))
-                    break
-            if absorbed:
-                break
-        if not absorbed:
-            if _quadratic(e, u) is not None and _quadratic_bounded(e, u):
-                return ""
-            return f"{sympy.sstr(e)}: its affine part {sympy.sstr(affine_part)} is not shown bounded below"
     for _, t in lse:
         if _lse(t.args[0], u) is None:
             return f"{sympy.sstr(t)}: not log-sum-exp"
-    for _, t in free_lse:
-        # log(c0 + sum c_i exp(g_i)) alone is bounded below (by log c0) only if c0 > 0
-        if not any(a.is_Rational and a > 0 for a in sympy.Add.make_args(sympy.expand(t.args[0], power_exp=False))):
-            return f"{sympy.sstr(t)} is not shown bounded below"
+    if lf is None or not any(lf[0]):
+        lf = ([Fraction(0)] * len(u), Fraction(0))
+    hulls = [(c, _lse_slopes(t.args[0], u)) for c, t in lse]
+    if _lse_absorbs(hulls, lf[0]) is None:
+        if lse == [] and any(lf[0]) and _quadratic(e, u) is not None and _quadratic_bounded(e, u):
+            return ""
+        if any(lf[0]):
+            return f"{sympy.sstr(e)}: its affine part {sympy.sstr(affine_part)} is not shown bounded below"
+        return f"{sympy.sstr(lse[0][1])} is not shown bounded below"
     for t in others:
         why = _bounded_term(t, u)
         if why:
             return why
     return ""
+
+
+def _lse_slopes(arg: sympy.Expr, u: Sequence[sympy.Symbol]) -> list[list[Fraction]]:
+    """The slopes ``a_i`` of ``log(c0 + sum c_i exp(a_i.u + b_i))`` (checked by :func:`_lse`), with the
+    zero vector when ``c0 > 0`` (the constant is ``c0 exp(0.u)``)."""
+    out: list[list[Fraction]] = []
+    c0 = sympy.Integer(0)
+    for t in sympy.Add.make_args(sympy.expand(arg, power_exp=False)):
+        if t.is_Rational:
+            c0 += t
+            continue
+        _, rest = t.as_coeff_Mul()
+        lf = _affine(rest.args[0], u)
+        assert lf is not None
+        out.append(lf[0])
+    if c0 > 0:
+        out.append([Fraction(0)] * len(u))
+    return out
+
+
+def _lse_absorbs(hulls: Sequence[tuple[Fraction, list[list[Fraction]]]],
+                 slope: Sequence[Fraction]) -> list[list[Fraction]] | None:
+    """Weights ``lambda_m`` (a probability vector per log-sum-exp term ``c_m lse_m``) with
+    ``sum_m c_m sum_i lambda_mi a_mi + slope = 0``, found by z3 and re-checked in Fractions; None
+    when there are none.  They show ``sum_m c_m lse_m(u) + slope.u`` bounded below: by Gibbs'
+    inequality ``log sum_i c_i exp(x_i) >= sum_i lambda_i (x_i + log c_i - log lambda_i)`` for every
+    probability vector lambda, so the sum is at least a constant plus
+    ``(sum_m c_m sum_i lambda_mi a_mi + slope).u = 0``.  No log-sum-exp term: bounded iff slope = 0."""
+    if not hulls:
+        return [] if not any(slope) else None
+    import z3
+
+    solver = z3.Solver()
+    lams = [[z3.Real(f"lam_{m}_{i}") for i in range(len(pts))] for m, (_, pts) in enumerate(hulls)]
+    for row in lams:
+        solver.add(*[x >= 0 for x in row])
+        solver.add(z3.Sum(*row) == 1)
+    for j in range(len(slope)):
+        terms = [_z(c * pt[j]) * x for (c, pts), row in zip(hulls, lams, strict=True)
+                 for pt, x in zip(pts, row, strict=True) if pt[j]]
+        solver.add((z3.Sum(*terms) if terms else z3.RealVal(0)) + _z(slope[j]) == 0)
+    solver.set("timeout", 5000)
+    if solver.check() != z3.sat:
+        return None
+    model = solver.model()
+
+    def frac(x: Any) -> Fraction:
+        v = model.eval(x, model_completion=True)
+        return Fraction(v.numerator_as_long(), v.denominator_as_long())
+
+    weights = [[frac(x) for x in row] for row in lams]
+    # the exact re-check: probability vectors, and the slopes cancel
+    if any(x < 0 for row in weights for x in row) or any(sum(row) != 1 for row in weights):
+        return None
+    for j in range(len(slope)):
+        total = sum((c * pt[j] * x for (c, pts), row in zip(hulls, weights, strict=True)
+                     for pt, x in zip(pts, row, strict=True)), Fraction(0))
+        if total + slope[j] != 0:
+            return None
+    return weights
 
 
 def _quadratic_bounded(e: sympy.Expr, u: Sequence[sympy.Symbol]) -> bool:

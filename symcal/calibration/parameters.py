@@ -1088,6 +1088,55 @@ def _optimal(q: _Q, tp: int, tpp: int, x: Fraction, budget: Budget) -> dict[str,
     return out
 
 
+def _optimal_common(q: _Q, tp: int, tpp: int, x1: Fraction, x2: Fraction,
+                    budget: Budget) -> tuple[dict[str, Fraction], dict[str, Fraction]] | None:
+    """Failures at tau = x1 and at tau = x2 at the *same* distribution p (u and the multipliers may
+    differ; z3's optimiser asks first for the least change of u, then for the smallest |u|): a
+    candidate whose p does not move with the parameter.  The
+    largest-gap failures of :func:`_optimal` sit on the edge of the failure region, which moves with
+    the parameter (e.g. the tie p1 c = p2 of a weighted hinge), so that their affine interpolation
+    leaves it; a p inside the failure region at both values often stays inside in between.  Only a
+    candidate: :func:`_recheck` decides."""
+    import z3
+
+    tau = q.tau
+    own = q.u + [m for row in q.mu for m in row] + q.nu + q.eta
+    second = {s: sympy.Symbol(f"{s}__b") for s in own}
+
+    def cons_at(x: Fraction, rename: dict[Any, Any]) -> list[Any]:
+        where = sympy.Eq(tau, _rat(x))
+        cons = [where] + q.simplex() + q.point() + q.cell(tp, q.ustar()) + [q.margin(tp, tpp) > 0]
+        cons = [c.xreplace({tau: _rat(x)}).xreplace(rename) if c is not sympy.true else c for c in cons]
+        return [q.tr(c) for c in cons if c is not sympy.true]
+
+    opt = z3.Optimize()
+    opt.set("timeout", max(1, int(1000 * min(10.0, max(0.5, budget.left())))))
+    opt.add(*cons_at(x1, {}), *cons_at(x2, second))
+    us = ([q.tr.var(x_) for x_ in q.u] + [q.tr.var(second[x_]) for x_ in q.u]) if q.form.kind == "B" else []
+    opt.add(*[z3.And(v >= -_BOX, v <= _BOX) for v in us])
+    if us:
+        d = len(q.u)
+        moves = [z3.Real(f"move_common_u{i + 1}") for i in range(d)]  # |u(x1) - u(x2)|: a u that stays put first
+        opt.add(*[z3.And(a >= us[i] - us[d + i], a >= us[d + i] - us[i]) for i, a in enumerate(moves)])
+        opt.minimize(z3.Sum(moves) if d > 1 else moves[0])
+        size = [z3.Real(f"abs_common_u{i + 1}") for i in range(len(us))]
+        opt.add(*[z3.And(a >= v, a >= -v) for a, v in zip(size, us, strict=True)])
+        opt.minimize(z3.Sum(size) if len(size) > 1 else size[0])
+    if opt.check() != z3.sat:
+        return None
+    m = opt.model()
+    w1: dict[str, Fraction] = {}
+    w2: dict[str, Fraction] = {}
+    names = q.p + (q.u if q.form.kind == "B" else []) + [m_ for row in q.mu for m_ in row] + q.nu + q.eta
+    for s_ in names:
+        for w, sym in ((w1, s_), (w2, second.get(s_, s_))):
+            val = m.eval(q.tr.var(sym), model_completion=True)
+            if not z3.is_rational_value(val):
+                return None
+            w[str(s_)] = Fraction(val.as_fraction())
+    return w1, w2
+
+
 def _interior(q: _Q, tp: int, x: Fraction, budget: Budget) -> list[Fraction] | None:
     """A point strictly inside the cell of tp at tau = x: the largest slack (capped at 1), then the
     smallest coordinates, in a box."""
@@ -1123,26 +1172,47 @@ def _interior(q: _Q, tp: int, x: Fraction, budget: Budget) -> list[Fraction] | N
 
 def _parametric_witness(q: _Q, span: Span, tp: int, tpp: int, budget: Budget) -> dict[str, Any] | None:
     """Witnesses at two rational values of the piece, interpolated affinely, re-checked exactly for
-    every value of the piece (:func:`_recheck`); None when it does not pass."""
+    every value of the piece (:func:`_recheck`); None when it does not pass.  The witnesses are the
+    largest-gap failures at the two values (:func:`_optimal`), else two failures at one common p
+    (:func:`_optimal_common`)."""
     tau = q.tau
-    tries = ((Fraction(1, 3), Fraction(2, 3)), (Fraction(1, 4), Fraction(3, 4)), (Fraction(1, 8), Fraction(7, 8)))
-    for f1, f2 in tries:
-        x1, x2 = _rational_in(span, f1), _rational_in(span, f2)
+    tries: list[tuple[Fraction, Fraction]] = []
+    for f1, f2 in ((Fraction(1, 3), Fraction(2, 3)), (Fraction(1, 4), Fraction(3, 4)),
+                   (Fraction(1, 8), Fraction(7, 8))):
+        try:
+            tries.append((_rational_in(span, f1), _rational_in(span, f2)))
+        except ValueError:  # no simple rational inside (a very thin piece)
+            continue
+    if span.lo.is_Rational and span.hi.is_Rational:
+        # the piece's own (closed) ends: a failure found there at one p with one u is the likeliest
+        # to hold all along the piece (the re-check decides, on the piece itself)
+        tries.append((Fraction(int(span.lo.p), int(span.lo.q)), Fraction(int(span.hi.p), int(span.hi.q))))
+    for x1, x2 in tries:
         if x1 == x2 or budget.expired():
             continue
-        w1, w2 = _optimal(q, tp, tpp, x1, budget), _optimal(q, tp, tpp, x2, budget)
         c1, c2 = _interior(q, tp, x1, budget), _interior(q, tp, x2, budget)
-        if w1 is None or w2 is None or c1 is None or c2 is None:
+        if c1 is None or c2 is None:
             continue
         t = (tau - _rat(x1)) / _rat(x2 - x1)
 
         def line(a: Fraction, b: Fraction, t: Any = t) -> Any:
             return sympy.expand(_rat(a) + (_rat(b) - _rat(a)) * t)
 
-        vals = {k: line(w1[k], w2[k]) for k in w1}
         c = [line(a, b) for a, b in zip(c1, c2, strict=True)]
-        why = _recheck(q, span, tp, tpp, vals, c)
-        if not why:
+        # the largest-gap failures at x1 and x2, then failures sharing one p (computed only when needed)
+        vals: dict[str, Any] | None = None
+        for common in (False, True):
+            if budget.expired():
+                break
+            w1, w2 = ((_optimal_common(q, tp, tpp, x1, x2, budget) or (None, None)) if common
+                      else (_optimal(q, tp, tpp, x1, budget), _optimal(q, tp, tpp, x2, budget)))
+            if w1 is None or w2 is None:
+                continue
+            line_vals = {k: line(w1[k], w2[k]) for k in w1}
+            if not _recheck(q, span, tp, tpp, line_vals, c):
+                vals = line_vals  # re-checked exactly on the whole piece
+                break
+        if vals is not None:
             p = [vals[str(x)] for x in q.p]
             u = ([vals[str(x)] for x in q.u] if q.form.kind == "B"
                  else [sympy.expand(sum(py * v[i] for py, v in zip(p, q.form.v, strict=True))) for i in range(q.par.d)])
