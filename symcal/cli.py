@@ -20,7 +20,7 @@ from collections.abc import Sequence
 
 from symcal.commands import VERBS
 from symcal.commands.common import EXIT_INTERNAL, EXIT_OK, EXIT_USAGE
-from symcal.errors import SymcalError
+from symcal.errors import SymcalError, shown
 
 __all__ = ["build_parser", "main"]
 
@@ -30,6 +30,9 @@ class _Parser(argparse.ArgumentParser):
     not the usage block first."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
+        message = " ".join(message.split())  # one line, whatever the value held
+        if len(message) > 400:  # a 5,000-character value is shown by its start
+            message = message[:397] + "..."
         print(f"symcal: error: {message} (usage: {self.prog} --help)", file=sys.stderr)
         raise SystemExit(EXIT_USAGE)
 
@@ -45,25 +48,48 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run ``symcal`` with ``argv`` (default: ``sys.argv[1:]``); return the exit code."""
+    """Run ``symcal`` with ``argv`` (default: ``sys.argv[1:]``); return the exit code.
+
+    Every refusal is one line on stderr and exit code 2: a bad option (argparse), a
+    :class:`~symcal.errors.SymcalError`, an argument holding a NUL character (which no shell can
+    pass) and a file or folder name the system refuses (too long, no such folder, no permission:
+    an :class:`OSError` naming the file).  Anything else is an internal error, exit code 3."""
     parser = build_parser()
-    args = parser.parse_args(argv)
+    argv = list(sys.argv[1:] if argv is None else argv)
+    for a in argv:
+        if isinstance(a, str) and "\x00" in a:
+            print(f"symcal: error: argument={shown(a)}: expected text without a NUL character", file=sys.stderr)
+            return EXIT_USAGE
     try:
+        args = parser.parse_args(argv)
         return int(args.fn(args))
     except SymcalError as e:
         print(f"symcal: error: {e}", file=sys.stderr)
         return EXIT_USAGE
+    except OSError as e:
+        if e.filename is None or isinstance(e, BrokenPipeError):
+            if isinstance(e, BrokenPipeError):  # e.g. piped into head
+                return EXIT_OK
+            return _internal(e)
+        # a file or folder named on the command line (or under it) that the system refuses
+        print(f"symcal: error: path={shown(str(e.filename))}: expected a file or folder symcal can use; "
+              f"{e.strerror or type(e).__name__}", file=sys.stderr)
+        return EXIT_USAGE
     except KeyboardInterrupt:
         print("symcal: interrupted", file=sys.stderr)
         return 130
-    except BrokenPipeError:  # e.g. piped into head
-        return EXIT_OK
     except Exception as e:
-        if os.environ.get("SYMCAL_DEBUG"):
-            raise
-        print(f"symcal: internal error: {type(e).__name__}: {e} (set SYMCAL_DEBUG=1 for a traceback)",
-              file=sys.stderr)
-        return EXIT_INTERNAL
+        return _internal(e)
+
+
+def _internal(e: Exception) -> int:
+    """An unexpected exception: one line and exit code 3 (with ``SYMCAL_DEBUG=1``, the traceback)."""
+    if os.environ.get("SYMCAL_DEBUG"):
+        raise e
+    text = " ".join(str(e).split())
+    print(f"symcal: internal error: {type(e).__name__}: {shown(text, 300) if text else ''} "
+          f"(set SYMCAL_DEBUG=1 for a traceback)", file=sys.stderr)
+    return EXIT_INTERNAL
 
 
 if __name__ == "__main__":  # pragma: no cover

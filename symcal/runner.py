@@ -173,7 +173,7 @@ def _child(conn: Connection, task: Task, timeout: float, encoding: str, cross: b
             conn.send((out, secs, "certificate" if cert else False))
         if cert:
             conn.send((_certify(task, out, timeout, keep=certify == KEEP_BODIES), secs, False))
-    except Exception as e:  # pragma: no cover - unpicklable result etc.
+    except (Exception, KeyboardInterrupt, SystemExit) as e:  # user code raising anything: an error verdict
         conn.send((Outcome(Status.ERROR, "", "none", reason=f"worker failed: {type(e).__name__}: {e}"), 0.0, False))
     finally:
         conn.close()

@@ -46,6 +46,7 @@ import json
 from typing import Any
 
 from symcal.commands import seconds
+from symcal.errors import invalid
 from symcal.exact import fraction_str
 
 EXIT_DECIDED = 0
@@ -149,8 +150,12 @@ def run(args: argparse.Namespace) -> int:
 
     if args.draw is not None:
         from symcal.calibration.draw import _output
+        from symcal.report.plot import unwritable_file
 
         _output(args.draw)  # a bad name is refused before anything is decided
+        why = unwritable_file(args.draw)
+        if why:
+            raise invalid("--draw", args.draw, "a file symcal can write", why)
     kw = read_problem_file(args.file)
     if kw.get("parameters"):
         return run_parameters(args, kw)

@@ -73,8 +73,17 @@ def _exact(value: Any, where: str) -> Any:
     return value
 
 
+def _exists(path: Path) -> bool:
+    """``path.exists()``, False for a name the system refuses (too long, a NUL byte): a formula such
+    as ``i+i+...`` is tried as a file name first."""
+    try:
+        return path.exists()
+    except (OSError, ValueError):
+        return False
+
+
 def _read_table(path: Path) -> list[list[Any]]:
-    if not path.exists():
+    if not _exists(path):
         raise invalid(
             "FILE",
             str(path),
@@ -113,12 +122,12 @@ def load_costs(spec: str, K: int | None = None) -> Any:
             raise invalid("--K", None, f"the number of categories for the named scheme {spec!r}", "add --K 4")
         return NAMED_SCHEMES[spec](K)
     path = Path(spec)
-    if not path.exists() and is_formula(spec):
+    if not _exists(path) and is_formula(spec):
         if K is None:
             raise invalid("--K", None, f"the number of categories for the formula {spec!r}", "add --K 4")
         return formula_costs(spec, K)
     name = path.stem
-    if path.suffix.lower() == ".json" and path.exists():
+    if path.suffix.lower() == ".json" and _exists(path):
         data = _json(path)
         if isinstance(data, dict) and isinstance(data.get("name"), str):
             name = data["name"]
@@ -130,7 +139,7 @@ def load_space(path_text: str) -> Any:
     from symcal.ranking.multipartite import FiniteInstanceSpace
 
     path = Path(path_text)
-    if not path.exists():
+    if not _exists(path):
         raise invalid("--posteriors", path_text, "an existing JSON file")
     data = _json(path)
     if not isinstance(data, dict) or set(data) != {"marginal", "posteriors"}:
@@ -286,7 +295,7 @@ def register(sub: Any) -> None:
 def _sweep(args: argparse.Namespace) -> int:
     from symcal.ranking.costs import NAMED_SCHEMES, is_formula, sweep_named
 
-    if args.file not in NAMED_SCHEMES and (Path(args.file).exists() or not is_formula(args.file)):
+    if args.file not in NAMED_SCHEMES and (_exists(Path(args.file)) or not is_formula(args.file)):
         raise invalid(
             "FILE",
             args.file,
@@ -320,7 +329,10 @@ def run(args: argparse.Namespace) -> int:
     try:  # validating exact costs (their signs) is part of the work --timeout bounds
         costs = _limited(load_costs, args.file, args.K, timeout=args.timeout, what="reading the costs")
     except TimeLimitReached:
-        print(f"symcal: gave up after {args.timeout:g} s validating the costs (their signs): undecided")
+        reason = f"gave up after {args.timeout:g} s validating the costs (their signs)"
+        # under --json stdout is only JSON, as for every other verdict of this verb
+        print(json.dumps({"verdict": "undecided", "status": "unknown", "holds": None, "reason": reason})
+              if args.json else f"symcal: {reason}: undecided")
         return EXIT_UNDECIDED
     space = load_space(args.posteriors) if args.posteriors else None
     report = describe_costs(costs, space, timeout=args.timeout)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import Any
 
 from symcal.commands import common
@@ -55,6 +56,21 @@ def _certify_seconds(text: str) -> float:
     return v
 
 
+def _certificate_folder(text: str) -> None:
+    """Refuse a ``--from-certificates`` value that is not a readable folder with at least one
+    certificate file (``*.json``, hidden files aside): exporting nothing from it is a mistaken path."""
+    folder = Path(text)
+    expected = "a folder written by symcal check --certificates"
+    try:
+        if not folder.is_dir():
+            raise invalid("--from-certificates", text, expected, "no such folder" if not folder.exists() else
+                          "it is not a folder")
+        if not any(p.suffix == ".json" and not p.name.startswith(".") and p.is_file() for p in folder.iterdir()):
+            raise invalid("--from-certificates", text, expected, "it holds no certificate file (<id>.json)")
+    except OSError as e:
+        raise invalid("--from-certificates", text, expected, str(e)) from None
+
+
 def run(args: argparse.Namespace) -> int:
     from symcal.export_coq import coqc_available, export_certificates, export_coq
     from symcal.library import select
@@ -65,6 +81,8 @@ def run(args: argparse.Namespace) -> int:
         raise invalid("--check", True, "coqc on PATH", "install Coq (e.g. apt-get install coq) or drop --check")
     if args.from_certificates is not None and not args.from_certificates.strip():
         raise invalid("--from-certificates", args.from_certificates, "a folder written by symcal check --certificates")
+    if args.from_certificates is not None:
+        _certificate_folder(args.from_certificates)  # before the library is loaded: a bad folder fails at once
     claims = select(common.load_claims(args), args.patterns)
     bar = common.start_progress(desc="exporting" if args.from_certificates else "deciding")
     try:

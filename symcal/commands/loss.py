@@ -213,7 +213,7 @@ def _work(args: argparse.Namespace) -> Any:
     else:
         if args.r is not None or args.q is not None or args.labels is not None or args.empty is not None:
             raise invalid("--r/--q/--labels/--empty", args.source, "a loss name when these options are given")
-        if not Path(args.source).exists():
+        if not _exists(args.source):
             raise invalid("source", args.source, "an existing JSON file or a loss name (" + ", ".join(LOSS_NAMES) + ")")
         if cc:
             from symcal.ranking.loss_matrix import LossMatrix, analyse
@@ -224,6 +224,14 @@ def _work(args: argparse.Namespace) -> Any:
         else:
             report = describe_file(args.source)
     return report
+
+
+def _exists(text: str) -> bool:
+    """``Path(text).exists()``, False for a name the system refuses (too long, a NUL byte)."""
+    try:
+        return Path(text).exists()
+    except (OSError, ValueError):
+        return False
 
 
 def run(args: argparse.Namespace) -> int:

@@ -83,8 +83,10 @@ def run(args: argparse.Namespace) -> int:
     from symcal.report import agrees, is_erratum
     from symcal.runner import check_many
 
+    if args.out is not None and not args.out.strip():
+        raise invalid("--out", args.out, "a file name (leave --out out to print the report)")
     fmt = output_format(args.format, args.out)
-    if getattr(args, "from_run", None):
+    if getattr(args, "from_run", None) is not None:
         return _run_from(args, fmt)
     # the report is the only thing on stdout: what the claims print while they are decided goes to stderr
     with common.output_to_stderr(True):
@@ -103,7 +105,7 @@ def _write(args: argparse.Namespace, text: str, fmt: str) -> None:
     if args.out:
         try:
             Path(args.out).write_text(text, encoding="utf-8")
-        except OSError as e:
+        except (OSError, ValueError) as e:  # ValueError: a NUL in the name
             raise invalid("--out", args.out, "a file symcal can write", str(e)) from None
         print(f"wrote {args.out} ({fmt}, {len(text.encode()):,} bytes)", file=sys.stderr)
     else:

@@ -42,21 +42,28 @@ def load_run(path: str | Path) -> list[dict[str, Any]]:
     """The elements of the run ``path``, validated: a readable file holding a JSON array of objects,
     each with a string ``id`` and ``status``.  Anything else is a one-line :class:`InvalidInput`
     naming the file and what was expected."""
-    p = Path(path)
     what = "a JSON array written by 'symcal check --json'"
-    if not p.is_file():
-        raise invalid("--from", str(path), what, "no such file" if not p.exists() else "it is not a file")
+    if not isinstance(path, str | Path) or not str(path).strip():
+        raise invalid("--from", path, what, "give the file's name")
+    p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise invalid("--from", str(path), what, f"cannot read it: {type(e).__name__}") from None
+        missing = "" if p.is_file() else "no such file" if not p.exists() else "it is not a file"
+        text = "" if missing else p.read_text(encoding="utf-8")
+    except (OSError, ValueError) as e:  # ValueError: bad UTF-8, a NUL in the name
+        why = getattr(e, "strerror", None) or type(e).__name__
+        raise invalid("--from", str(path), what, f"cannot read it: {why}") from None
+    if missing:
+        raise invalid("--from", str(path), what, missing)
     try:
         data = json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as e:
-        where = f"line {e.lineno}" if isinstance(e, json.JSONDecodeError) else "nesting"
+    except (ValueError, RecursionError) as e:  # ValueError: bad JSON, an int beyond the digit limit
+        where = f"line {e.lineno}" if isinstance(e, json.JSONDecodeError) else \
+            "nesting" if isinstance(e, RecursionError) else str(e).split(";")[0][:80]
         raise invalid("--from", str(path), what, f"it is not JSON ({where})") from None
     if not isinstance(data, list):
         raise invalid("--from", str(path), what, f"it holds a JSON {type(data).__name__}, not an array")
+    if not data:
+        raise invalid("--from", str(path), what, "it is an empty array: no verdict to report")
     from symcal.verdicts import Status
 
     statuses = {s.value for s in Status}
@@ -70,6 +77,12 @@ def load_run(path: str | Path) -> list[dict[str, Any]]:
             raise invalid("--from", str(path), what, f"element {k} ({e['id']}) has status {e['status']!r}, "
                                                      f"not one of {', '.join(sorted(statuses))}")
     return data
+
+
+def _items(value: Any) -> list[Any]:
+    """``value`` when it is a JSON list, else no items: a saved run edited by hand (``"sizes": 5``,
+    ``"warnings": true``) reports what it can, never a crash."""
+    return value if isinstance(value, list) else []
 
 
 @dataclass(frozen=True)
@@ -146,13 +159,13 @@ class RunEntry:
                 size = ev.get("size")
                 where = ", ".join(x for x in (label, f"m = {size}" if size is not None else "") if x)
                 out.append((where, ev))
-            for part in ev.get("parts") or []:
+            for part in _items(ev.get("parts")):
                 if isinstance(part, dict):
                     walk(part, str(part.get("label", "")))
 
         walk(self.elem.get("evidence"), "")
         if not out:
-            for s in self.elem.get("sizes") or []:
+            for s in _items(self.elem.get("sizes")):
                 if isinstance(s, dict) and s.get("status") in ("refuted", "witnessed"):
                     walk(s.get("evidence"), "")
         return out
@@ -342,7 +355,7 @@ def _md(es: list[RunEntry], head: list[tuple[str, str]], title: str) -> str:
             if e.elem.get("finding"):
                 fc = f" [{e.finding_class}]" if e.finding_class else ""
                 out += [f"**Finding**{fc}: {_text(e.elem['finding'], 1200)}", ""]
-            for wtext in e.elem.get("warnings") or []:
+            for wtext in _items(e.elem.get("warnings")):
                 out += [f"Warning: {_text(wtext, 300)}", ""]
     return "\n".join(out).rstrip("\n") + "\n"
 
@@ -436,7 +449,7 @@ def _html(es: list[RunEntry], head: list[tuple[str, str]], title: str) -> str:
             if e.elem.get("finding"):
                 fc = f" [{_esc(e.finding_class)}]" if e.finding_class else ""
                 parts.append(f'<div class="finding"><b>Finding</b>{fc}: {_esc(_text(e.elem["finding"], 1200))}</div>')
-            parts += [f'<div class="warn">Warning: {_esc(_text(w, 300))}</div>' for w in e.elem.get("warnings") or []]
+            parts += [f'<div class="warn">Warning: {_esc(_text(w, 300))}</div>' for w in _items(e.elem.get("warnings"))]
             out.append("".join(parts) + "</div>")
     out.append('<p class="note">Written by symcal report --from; self-contained (no scripts, no network).</p>'
                "</body></html>")
@@ -510,7 +523,7 @@ def _latex(es: list[RunEntry], head: list[tuple[str, str]], title: str) -> str:
             if e.elem.get("finding"):
                 fc = f" [{escape(e.finding_class)}]" if e.finding_class else ""
                 out.append(rf"\noindent\textbf{{Finding}}{fc}: {escape(_text(e.elem['finding'], 1200))}\par")
-            out += [rf"\noindent Warning: {escape(_text(w, 300))}\par" for w in e.elem.get("warnings") or []]
+            out += [rf"\noindent Warning: {escape(_text(w, 300))}\par" for w in _items(e.elem.get("warnings"))]
     out.append(r"\end{document}")
     return "\n".join(out) + "\n"
 

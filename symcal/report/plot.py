@@ -29,7 +29,8 @@ from symcal.report.html import EDGE, HIGHLIGHT, STATUS_COLOURS, circle_positions
 from symcal.verdicts import Status, Verdict
 
 __all__ = ["Picture", "difference_graph", "preference_graph", "feedback_arc_set", "preferences",
-           "counterexample", "sweep", "draw_verdicts", "available", "picture_file", "picture_dir", "FORMATS"]
+           "counterexample", "sweep", "draw_verdicts", "available", "picture_file", "picture_dir", "unwritable_file",
+           "FORMATS"]
 
 FORMATS = (".png", ".svg", ".pdf")
 NODE_FILL, NODE_EDGE, HOT_FILL = "#ddf4ff", "#0969da", "#ffebe9"
@@ -73,17 +74,47 @@ def picture_file(text: str) -> str:
         raise argparse.ArgumentTypeError(f"--draw={text!r}: expected a file ending in {', '.join(FORMATS)}")
     if not available():
         raise argparse.ArgumentTypeError("--draw needs matplotlib, which is not installed: pip install 'symcal[plot]'")
+    why = unwritable_file(text)
+    if why:
+        raise argparse.ArgumentTypeError(f"--draw={text!r}: expected a file symcal can write; {why}")
     return text
+
+
+def unwritable_file(text: str) -> str:
+    """Why the file ``text`` cannot be written ('' when it can): checked by opening it for appending
+    (and removing it again when it did not exist), so that a name the system refuses (too long, a
+    NUL byte), a missing or read-only folder, or a folder in its place is refused before any work
+    is done, not after."""
+    if not text.strip():
+        return "a file name is needed"
+    if "\x00" in text:
+        return "the name holds a NUL character"
+    p = Path(text)
+    try:
+        existed = p.exists()
+        with open(p, "ab"):
+            pass
+        if not existed:
+            p.unlink()
+    except (OSError, ValueError) as e:
+        return str(e) if isinstance(e, ValueError) else f"{e.strerror or type(e).__name__}"
+    return ""
 
 
 def picture_dir(text: str) -> str:
     """An argparse ``type`` for ``--draw DIR``: a directory name, with matplotlib installed."""
     import argparse
 
+    if not text.strip():
+        raise argparse.ArgumentTypeError(f"--draw={text!r}: expected a directory name")
     if not available():
         raise argparse.ArgumentTypeError("--draw needs matplotlib, which is not installed: pip install 'symcal[plot]'")
-    if Path(text).exists() and not Path(text).is_dir():
-        raise argparse.ArgumentTypeError(f"--draw={text!r}: expected a directory (it is a file)")
+    try:
+        if Path(text).exists() and not Path(text).is_dir():
+            raise argparse.ArgumentTypeError(f"--draw={text!r}: expected a directory (it is a file)")
+    except (OSError, ValueError) as e:  # a name the system refuses: too long, a NUL byte
+        raise argparse.ArgumentTypeError(f"--draw={text!r}: expected a directory name the system accepts; "
+                                         f"{getattr(e, 'strerror', None) or e}") from None
     return text
 
 
