@@ -13,6 +13,7 @@ turns them into a one-line message and exit code 2.
 from __future__ import annotations
 
 import argparse
+import re
 from collections.abc import Callable
 
 # module names under symcal.commands, in the order their verbs appear in ``symcal --help``
@@ -23,16 +24,14 @@ VERBS: tuple[str, ...] = (
 )
 
 
-def whole_number(flag: str, minimum: int) -> Callable[[str], int]:
-    """An argparse ``type`` for ``flag``: a whole number >= ``minimum``, else a one-line error."""
+def whole_number(flag: str, minimum: int, maximum: int = 10**6) -> Callable[[str], int]:
+    """An argparse ``type`` for ``flag``: a whole number in ASCII digits, ``minimum <= n <= maximum``,
+    else a one-line error (``int()`` alone would take '٣' for 3 and 10**30 workers)."""
 
     def parse(text: str) -> int:
-        try:
-            v = int(text)
-        except ValueError:
-            v = minimum - 1
-        if v < minimum:
-            raise argparse.ArgumentTypeError(f"{flag}={text!r}: expected a whole number >= {minimum}")
+        v = int(text) if re.fullmatch(r"\s*[+]?[0-9]{1,12}\s*", text, re.ASCII) else minimum - 1
+        if not minimum <= v <= maximum:
+            raise argparse.ArgumentTypeError(f"{flag}={text!r}: expected a whole number from {minimum} to {maximum:,}")
         return v
 
     return parse

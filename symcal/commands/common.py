@@ -38,7 +38,7 @@ MAX_SIZES = 10_000
 
 def size_range(text: str) -> tuple[int, int]:
     """The argparse ``type`` of ``--size``: ``A..B`` or ``N`` (whole numbers, at most MAX_SIZES sizes)."""
-    m = re.fullmatch(r"\s*(\d+)\s*(?:\.\.\s*(\d+))?\s*", text)
+    m = re.fullmatch(r"\s*([0-9]{1,12})\s*(?:\.\.\s*([0-9]{1,12}))?\s*", text, re.ASCII)
     if not m:
         raise argparse.ArgumentTypeError(f"--size={text!r}: expected A..B or N with whole numbers, e.g. 3..12")
     lo = int(m.group(1))
@@ -65,7 +65,7 @@ def positive_seconds(text: str) -> float:
     return v
 
 
-jobs = whole_number("--jobs", 1)  # the argparse ``type`` of --jobs
+jobs = whole_number("--jobs", 1, 4096)  # the argparse ``type`` of --jobs
 
 
 def picture_file(text: str) -> str:
