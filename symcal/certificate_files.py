@@ -44,6 +44,7 @@ from pathlib import Path
 from typing import Any
 
 from symcal.certify import CertifiedOutcome
+from symcal.claims.core import Described
 
 __all__ = ["FORMAT", "CarriedOutcome", "file_name", "reductions", "record", "write"]
 
@@ -123,7 +124,9 @@ def reductions(claim: Any, out: Any, built: list[tuple[str, Any, str]] | tuple[A
                     checked=True)
     if out.backend == "local-lemma" or getattr(claim, "strategy", "") == "local_lemma":
         add("local lemma (every size from a few nodes)", "the sizes are covered by the lemmas' argument", "evidence")
-    if claim.scope and out.status is Status.PROVED:
+    # a ``scope=`` string argues that a proof covers more than its queries (a trusted step); a
+    # ``described(...)`` scope only restates the queries' own domain (symcal.claims.core.Described)
+    if claim.scope and out.status is Status.PROVED and not isinstance(claim.scope, Described):
         add("scope", f"the claim's scope: {claim.scope}", "claim")
     # the kinds of certificate behind the whole decision (none when a piece has no certificate)
     kinds = {cert.get("kind") for _, cert, _ in built if cert is not None}

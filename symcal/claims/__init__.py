@@ -14,10 +14,22 @@ from symcal.claims.constructors import (
     reals,
     unique_minimiser,
 )
-from symcal.claims.core import FINDING_CLASSES, Citation, Claim, Finding, Local, NumericOutcome, Sizes
+from symcal.claims.core import (
+    FINDING_CLASSES,
+    Citation,
+    Claim,
+    Described,
+    Finding,
+    Local,
+    NumericOutcome,
+    Sizes,
+    described,
+)
 
 __all__ = [
     "calibrated",
+    "described",
+    "Described",
     "Citation",
     "Claim",
     "Finding",

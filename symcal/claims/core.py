@@ -23,6 +23,8 @@ from symcal.verdicts import Status
 
 __all__ = [
     "Citation",
+    "Described",
+    "described",
     "Finding",
     "FINDING_CLASSES",
     "finding_class_counts",
@@ -455,6 +457,23 @@ class NumericOutcome:
 @dataclass(frozen=True)
 class NumericSpec:
     run: Callable[[], NumericOutcome]
+
+
+class Described(str):
+    """A ``scope=`` text that only restates what the claim's queries decide (the sizes, cases and
+    real variables they range over), made with :func:`described`.  It is shown in a proved verdict's
+    scope like any other, but it is no step between the claim and its certificate; a plain string
+    says what a proof covers *beyond* its queries (a relabelling, a scaling, a symbolic
+    generalisation), a reduction the kernel does not re-check (``symcal.certificate_files``)."""
+
+    __slots__ = ()
+
+
+def described(text: str) -> Described:
+    """``text`` marked as a description of the queries' own domain, not a widening argument."""
+    if not isinstance(text, str):
+        raise invalid("scope", text, "a string describing the domain the queries decide")
+    return Described(text)
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ from typing import Any
 import sympy
 
 from symcal import finite_check, identity, implies, implies_cases
+from symcal.claims import described
 from symcal.ranking.measures import arg_sort, rank_of, rankings
 from symcal.ranking.order_preserving import hinge, inner_risk, pairwise_proposed, pairwise_usual
 
@@ -144,7 +145,7 @@ def rearrangement_claim(id: str, *, sorted_y: bool = True) -> Any:
         cite=cite("Footnote 1", "x_1 >= ... >= x_n >= 0, y_1 >= ... >= y_n: x_1 y_sigma(1) + ... + x_n y_sigma(n) "
                                 "<= x_1 y_1 + ... + x_n y_n"),
         statement="the rearrangement inequality for real x, y, every sigma in S_n (one z3 query per sigma)",
-        domain="every sigma in S_n; x, y real variables", scope="n = 2..5, every sigma, all real x and y",
+        domain="every sigma in S_n; x, y real variables", scope=described("n = 2..5, every sigma, all real x and y"),
     )
 
 
@@ -171,7 +172,7 @@ def rearrangement_equality_claim(id: str, *, strict: bool = True) -> Any:
         cite=cite("Footnote 1", "if the x_i's are strictly decreasing, then the equality holds if and only if "
                                 "y_sigma(1) >= ... >= y_sigma(n)"),
         statement="the equality case of the rearrangement inequality (both directions) for strictly decreasing x",
-        domain="every sigma in S_n; x, y real variables", scope="n = 2..5, every sigma, all real x and y",
+        domain="every sigma in S_n; x, y real variables", scope=described("n = 2..5, every sigma, all real x and y"),
     )
 
 

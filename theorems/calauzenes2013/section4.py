@@ -11,6 +11,7 @@ from typing import Any
 import sympy
 
 from symcal import Citation, Finding, finite_check, implies_cases
+from symcal.claims import described
 from symcal.ranking.measures import arg_sort, rank_of, rankings
 
 from .common import ONE, best, cite, matchings, non_increasing, perf, phis, reals, swap_positions, utilities
@@ -237,7 +238,7 @@ def regret_bound_claim(id: str, *, strict: bool = True) -> Any:
         cite=cite(THM42_PROOF, "By Lemma 4.1, we obtain R-bar(Delta) - R(Delta, s) < n/2 phi(1) eps"),
         statement="if every pair of C_s has 0 < U_i - U_j < eps, Lemma 4.1's bound gives R-bar - R(s) < n/2 phi(1) "
                   "eps (one z3 query per set C of non-overlapping rank pairs, real phi, eps and U-differences)",
-        domain="every set C of non-overlapping rank pairs (a, b), a < b", scope="n = 2..5, every C",
+        domain="every set C of non-overlapping rank pairs (a, b), a < b", scope=described("n = 2..5, every C"),
     )
 
 
@@ -312,7 +313,8 @@ def lower_bound_claim(id: str, *, every_gap: bool = True) -> Any:
         cite=cite(THM42_PROOF, "R-bar(Delta) - R(Delta, sigma) >= eps min_{j <= n} |phi(j) - phi(j+1)| [j < n]"),
         statement="for sigma ranking j before i with U_i - U_j >= eps: R-bar - R(sigma) >= eps min_{j < n} |phi(j) "
                   "- phi(j+1)| (one z3 query per sigma and pair; real phi non-increasing, U sorted by nu = id)",
-        domain="every sigma in S_n and pair i < j with sigma^-1(i) > sigma^-1(j)", scope="n = 2..4, all real phi, U",
+        domain="every sigma in S_n and pair i < j with sigma^-1(i) > sigma^-1(j)",
+        scope=described("n = 2..4, all real phi, U"),
     )
 
 
@@ -335,7 +337,7 @@ def top_term_claim(id: str, *, nonnegative_u: bool = True) -> Any:
                                                         "||U(P(.|x))||_oo"),
         statement="for a GPPM with b = 0: R-bar = sum_k phi(k) U_nu(k) >= phi(1) max_i U_i, U >= 0 (u maps into "
                   "R^n_+) and sorted by nu = id, phi non-increasing >= 0",
-        domain="one query per n", scope="n = 2..6, all real phi and U",
+        domain="one query per n", scope=described("n = 2..6, all real phi and U"),
     )
 lemma41_exchanges_step = lemma41_exchange_claim("calauzenes2013.lemma4_1.proof_exchanges")
 lemma41_split_corrected = lemma41_split_claim("calauzenes2013.lemma4_1.proof_split.corrected")

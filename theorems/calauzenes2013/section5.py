@@ -12,6 +12,7 @@ from typing import Any
 import sympy
 
 from symcal import Finding, finite_check, identity, implies, implies_cases
+from symcal.claims import described
 
 from .common import ONE, THREE, TWO, F, cite, matchings, non_increasing, phis, reals
 from .section4 import all_pairs, lemma41_sets, pair_set_check
@@ -150,7 +151,7 @@ def c_phi_norm_claim(id: str, *, always_strict: bool = False) -> Any:
         cite=cite("Section 5.1, after Table 2", "C_phi(p) is generally strictly lower than ||phi||_p"),
         statement="C_phi(p)^p <= ||phi||_p^p for p = 1, 2, 3, with equality only if phi vanishes beyond rank "
                   "floor(n/2) (real phi non-increasing >= 0, phi(1) > 0)",
-        domain="one query per n", scope="n = 2..6, p in {1, 2, 3}, all real phi",
+        domain="one query per n", scope=described("n = 2..6, p in {1, 2, 3}, all real phi"),
     )
 
 
@@ -217,7 +218,8 @@ def matching_claim(id: str, *, dropped: int = 0) -> Any:
         cite=cite(B3, "<= (sum_{i=1}^{(n+1)/2} (phi(i) - phi(n-i+1))^q)^{1/p} [exponent p, upper limit floor(n/2)]"),
         statement="for every set of non-overlapping rank pairs, sum (phi(a) - phi(b))^p <= C_phi(p)^p (p = 2, 3; one "
                   "z3 query per set, real phi non-increasing in difference variables)",
-        domain="every non-empty set C of non-overlapping rank pairs (a, b), a < b", scope="n = 2..5, p in {2, 3}",
+        domain="every non-empty set C of non-overlapping rank pairs (a, b), a < b",
+        scope=described("n = 2..5, p in {2, 3}"),
     )
 
 
@@ -269,7 +271,7 @@ def split_claim(id: str, *, constrained: bool = True) -> Any:
         statement="pointwise squared loss (Lambda^{u_i}(Delta, s) - underline-Lambda^{u_i} = (U_i - s)^2): the infimum "
                   "over scores misordering every pair of C is sum_C (U_i - U_j)^2/2 = sum_C (H^- - H), attained "
                   "(one z3 query per C; difference variables for the misordered pairs)",
-        domain="every set C of non-overlapping pairs i < j", scope="n = 2..5, every C, all real U and s",
+        domain="every set C of non-overlapping pairs i < j", scope=described("n = 2..5, every C, all real U and s"),
     )
 
 
@@ -306,7 +308,7 @@ def pairwise_split_claim(id: str, *, constrained: bool = True) -> Any:
         statement="pairwise squared loss (Lambda^{u_i,u_j}(Delta, d) - inf = (U_i - U_j - d)^2): over d with d_ij <= 0 "
                   "on the pairs of C, the excess is at least sum_C (U_i - U_j)^2 = sum_C (inf_{d <= 0} - inf), "
                   "attained (one z3 query per C; difference variables for the misordered pairs)",
-        domain="every set C of non-overlapping pairs i < j", scope="n = 2..4, every C, all real U and d",
+        domain="every set C of non-overlapping pairs i < j", scope=described("n = 2..4, every C, all real U and d"),
     )
 
 
