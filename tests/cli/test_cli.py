@@ -57,7 +57,7 @@ def test_a_users_claims_file_is_checked_and_a_disagreement_exits_1():
 
 def test_smtlib_files_are_written(tmp_path):
     r = symcal("check", "duchi2010.lemma14", "--size", "3..4", "--smtlib", str(tmp_path))
-    assert r.returncode == 0
+    assert r.returncode == 0, r.stderr
     files = sorted(p.name for p in tmp_path.iterdir())
     assert files and all(f.endswith(".smt2") for f in files)
     assert "(check-sat)" in (tmp_path / files[0]).read_text()

@@ -6,6 +6,7 @@ the module says otherwise."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from types import ModuleType
 
 from symcal.claims.core import Claim
@@ -14,9 +15,24 @@ from symcal.runner import check_many
 from symcal.verdicts import Status, Verdict
 
 
-def verdicts_by_id(claims: Sequence[Claim], timeout: float = 60) -> dict[str, Verdict]:
-    """Every claim decided (two workers), keyed by claim id."""
-    return {c.id: v for c, v in zip(claims, check_many(claims, jobs=2, timeout=timeout), strict=True)}
+def short_sweep(claim: Claim) -> Claim:
+    """``claim`` as the default test run decides it: a sized claim the paper states as true (no
+    finding) is swept up to the second-largest size of its default sweep, since the largest size
+    costs most of the library's time (measured: 556 of 1,000 s, 148 s without it); claims with a
+    finding, refuted or all-size claims keep their whole sweep.  The slow lane
+    (``pytest -m slow``) and ``symcal check`` decide every claim at its whole default sweep."""
+    s = claim.sizes
+    if (s is None or claim.strategy != "per_size" or claim.finding is not None
+            or claim.expected is not Status.PROVED or s.default[1] <= s.default[0]):
+        return claim
+    return replace(claim, sizes=replace(s, default=(s.default[0], s.default[1] - 1)))
+
+
+def verdicts_by_id(claims: Sequence[Claim], timeout: float = 60, *, whole: bool = False) -> dict[str, Verdict]:
+    """Every claim decided (two workers), keyed by claim id: at the short sweep of
+    :func:`short_sweep` unless ``whole``."""
+    run = list(claims) if whole else [short_sweep(c) for c in claims]
+    return {c.id: v for c, v in zip(run, check_many(run, jobs=2, timeout=timeout), strict=True)}
 
 
 def disagreements(claims: Sequence[Claim], verdicts: dict[str, Verdict]) -> list[str]:

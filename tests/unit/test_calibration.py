@@ -11,6 +11,7 @@ import pytest
 from symcal.calibration import Surrogate, check_calibration, recheck_witness, surrogates
 from symcal.errors import InvalidInput
 from symcal.verdicts import Composite, SmtResult, Status
+from tests.common.timing import within
 
 Z1_3 = surrogates.zero_one(3)
 
@@ -205,7 +206,7 @@ def test_a_tiny_timeout_really_stops_the_decision():
     sur, _ = surrogates.ramaswamy_quadratic(dec)
     t0 = time.monotonic()
     v = check_calibration(loss, sur, "sort-desc", timeout=0.5)
-    assert time.monotonic() - t0 < 8
+    assert time.monotonic() - t0 < within(8)
     assert v.status is Status.UNKNOWN and v.reason.startswith("gave up after")
 
 
