@@ -18,8 +18,9 @@ A file is JSON with every exact number a string (``"-3/4"``)::
     status       the decision's status (proved, refuted, witnessed; unknown after a rejection)
     scope        its scope
     text         the claim's statement in words
-    statement    the statement in the kernel's term language (null: not produced yet; the
-                 certificate's own query or pairs say what the kernel proves)
+    statement    what the certificate states, in the kernel's term language (its body without the
+                 proof parts; null without a body): symcal/kernel/record.py, which the kernel
+                 checks against the body
     reductions   the steps between the claim and what the certificate proves, each
                  {"kind", "checked_by_kernel", "note", "where"} (node symmetry, difference
                  variables, one query per conjunct, a local lemma, a claim's wider scope, ...)
@@ -186,23 +187,16 @@ def record(claim: Any, size: int | None, out: Any) -> dict[str, Any]:
 
 
 def statement(pieces: list[list[Any]]) -> dict[str, Any] | None:
-    """What one certificate proves, in the kernel's term language, where the certificate states the
-    claim itself: an identity's pairs (the claim's own sides), a node claim's formulas at its
-    size or a calibration claim's loss matrix, link, noise and surrogate (``calibration-a``); otherwise
-    None (a Farkas tree's query, a witness's formulas are the producer's encoding)."""
-    calibration = [body for _, body in pieces if body.get("kind") == "calibration-a"]
-    if len(calibration) == 1:  # (a regions link's "regions cover C" query may stand beside it)
-        return {k: calibration[0].get(k) for k in ("kind", "loss", "predictions", "link", "noise")} | {
-            "psi": calibration[0]["quadratic"].get("psi"), "domain": calibration[0]["quadratic"].get("domain"),
-            "vars": calibration[0]["quadratic"].get("vars")}
-    if len(pieces) != 1:
+    """What the certificate body states, in the kernel's term language, the proof parts left out
+    (:func:`symcal.kernel.record.statement_of`; an identity's, a node claim's and a calibration claim's
+    keep their first shape, :func:`symcal.kernel.record.legacy_statement`); None without a body.  The
+    kernel rejects a file whose statement differs from its body's."""
+    from symcal.kernel.record import legacy_statement, statement_of
+
+    if not pieces:
         return None
-    body = pieces[0][1]
-    if body.get("kind") == "identity":
-        return {"kind": "identity", "pairs": body.get("pairs"), "functions": body.get("functions", [])}
-    if body.get("kind") == "node":
-        return {k: body.get(k) for k in ("kind", "m", "variables", "hypotheses", "conclusions")}
-    return None
+    body = pieces[0][1] if len(pieces) == 1 else {"kind": "all", "parts": pieces}
+    return legacy_statement(body) or statement_of(body)
 
 
 def wanted(out: Any) -> bool:

@@ -959,7 +959,9 @@ def enumeration_certificate(claim: Any, m: int | None) -> dict[str, Any]:
         parts.append([label, part])
     if not parts:
         raise GiveUp("the domain has no cases")
-    return parts[0][1] if len(parts) == 1 else {"kind": "all", "parts": parts}
+    # always an ``all``, even of one case: a bare witness of formulas that hold is an existence claim's
+    # certificate (status witnessed), and the kernel reads the status from the kind (symcal/kernel/record.py)
+    return {"kind": "all", "parts": parts}
 
 
 # ---------------------------------------------------------------------------------------

@@ -7,7 +7,8 @@ in this order: :mod:`.sexpr` (syntax), :mod:`.poly` (exact polynomials), :mod:`.
 (meanings of terms), :mod:`.lra` (case trees with Farkas / Positivstellensatz leaves),
 :mod:`.interval` (box covers), :mod:`.quadratic` (calibration's reduction (A)), :mod:`.calibration`
 (a calibration claim through (A), end to end), :mod:`.matrix`, and
-:func:`check` below (identities, witnesses, dispatch).
+:func:`check` below (identities, witnesses, dispatch); :mod:`.record` checks what a certificate file
+records about its certificate (status, statement, size, kind, reductions) against the certificate.
 
 A certificate is plain JSON-able data with a ``kind``:
 
@@ -132,10 +133,12 @@ def check(cert: Any) -> dict[str, Any]:
     sys.setrecursionlimit(max(old, 20000))
     try:
         why = _KINDS[cert["kind"]](cert)
-    except (Unsupported, SyntaxProblem, ValueError, TypeError, KeyError, ZeroDivisionError, ArithmeticError) as e:
-        why = f"{type(e).__name__}: {e}"
     except RecursionError:
         why = "the certificate is nested too deeply"
+    except (Unsupported, SyntaxProblem, ValueError, TypeError, KeyError, ZeroDivisionError, ArithmeticError) as e:
+        why = f"{type(e).__name__}: {e}"
+    except Exception as e:  # noqa: BLE001 - a malformed certificate the kernel trips over is rejected, never a crash
+        why = f"malformed certificate ({type(e).__name__}: {e})"
     finally:
         sys.setrecursionlimit(old)
     if why == UNAVAILABLE:  # not a rejection: this kernel cannot replay it here

@@ -103,6 +103,18 @@ def _subst(e: Any, env: dict[str, Any]) -> Any:
     return [e[0]] + [_subst(x, env) for x in e[1:]] if isinstance(e, list) else e
 
 
+def _smt(e: Any) -> str:
+    """A term as SMT-LIB2 text: ``show`` with each rational as an SMT-LIB numeral term (``(/ 1 4)``,
+    ``(- 3)``), so that a solver reads the pair query exactly as the kernel does."""
+    if isinstance(e, Fraction):
+        n, d = abs(e.numerator), e.denominator
+        text = str(n) if d == 1 else f"(/ {n} {d})"
+        return f"(- {text})" if e < 0 else text
+    if isinstance(e, list):
+        return "(" + " ".join(_smt(x) for x in e) + ")"
+    return show(e)
+
+
 def pair_query(loss: list[list[Any]], cell: list[Any], ustar: dict[str, Any], noise: list[Any], t: int,
                s: int | None) -> str:
     """The SMT-LIB2 text of the pair query (t, s) (s None: the disjunction over every other column)."""
@@ -114,7 +126,7 @@ def pair_query(loss: list[list[Any]], cell: list[Any], ustar: dict[str, Any], no
                       if any(row[t] != row[o] for row in loss)]
     body = [[">=", x, zero] for x in p] + [["=", ["+", zero] + p, one]] + noise
     body += [_subst(r, ustar) for r in cell] + [worse]
-    return "".join(f"(declare-const {x} Real)" for x in p) + "".join(f"(assert {show(e)})" for e in body)
+    return "".join(f"(declare-const {x} Real)" for x in p) + "".join(f"(assert {_smt(e)})" for e in body)
 
 
 def pair_queries(cert: dict[str, Any], pairs: list[tuple[int, int | None]]) -> tuple[list[list[Fraction]], list[str]]:
@@ -133,6 +145,10 @@ def pair_queries(cert: dict[str, Any], pairs: list[tuple[int, int | None]]) -> t
     k, cell = len(loss[0]), cells(cert.get("link"), names)
     if len(cell) != k:
         raise ValueError(f"the link has {len(cell)} predictions, the loss matrix {k} columns")
+    labels = cert.get("predictions", [str(t) for t in range(k)])  # the columns' names, as the statement shows them
+    if not (isinstance(labels, list) and len(labels) == k and all(isinstance(x, str) for x in labels)
+            and len(set(labels)) == k):
+        raise ValueError(f"predictions is not a list of {k} distinct names, one per column of the loss matrix")
     if not isinstance(cert.get("noise", []), list):
         raise ValueError("noise is not a list of relations in p1..pn")
     noise, p = [read_one(r) for r in cert.get("noise", [])], [f"p{y + 1}" for y in range(n)]

@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from symcal.kernel import check
+from symcal.kernel.record import name_problem, record_problem
 
 __all__ = ["FORMAT", "check_file", "check_folder", "summary_line", "main"]
 
@@ -72,8 +73,9 @@ def _reduction(steps: Any) -> str | None:
     return "none" if not steps else "checked" if all(s["checked_by_kernel"] for s in steps) else "trusted"
 
 
-def _result(data: dict[str, Any]) -> tuple[str, str]:
-    """(result, reason) for a file's parsed content (see the module docstring)."""
+def _result(data: dict[str, Any], name: str | None = None) -> tuple[str, str]:
+    """(result, reason) for a file's parsed content (see the module docstring); ``name``: the file's
+    name, which must be that of the claim and size the file records."""
     if data.get("format") != FORMAT:
         return "rejected", f"not a symcal certificate file (format {data.get('format')!r}, expected {FORMAT!r})"
     status, cert = data.get("status"), data.get("certificate")
@@ -91,6 +93,9 @@ def _result(data: dict[str, Any]) -> tuple[str, str]:
     state, why = _judge(body) if body is not None else ("none", "")
     if state == "rejected":
         return "rejected", f"the kernel rejects the certificate: {why}"
+    problem = record_problem(data) or (name_problem(name, data) if name is not None else None)
+    if problem is not None:  # the record (status, statement, size, kind, reductions, name) says more than the body
+        return "rejected", problem
     if recorded and missing:
         return "rejected", f"recorded checked, but {len(missing)} piece(s) have no certificate"
     if status not in DECISIVE:
@@ -124,9 +129,11 @@ def check_file(path: Path) -> dict[str, Any]:
             row.update(claim=data.get("claim"), size=data.get("size"), status=data.get("status"),
                        kind=cert.get("kind") if isinstance(cert, dict) else None, reduction=data.get("reduction"))
             try:
-                result, reason = _result(data)
+                result, reason = _result(data, path.name)
             except RecursionError:
                 result, reason = "rejected", "the certificate is nested too deeply"
+            except Exception as e:  # noqa: BLE001 - a malformed file the kernel trips over is rejected, never a crash
+                result, reason = "rejected", f"malformed: the kernel failed on it ({type(e).__name__}: {e})"[:300]
         else:
             result, reason = "rejected", f"not a symcal certificate file (a JSON {type(data).__name__})"
     row.update(result=result, reason=reason, seconds=round(time.perf_counter() - start, 3))
@@ -167,6 +174,10 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     folder = Path(args.folder)
     try:
+        if not args.folder.strip():
+            raise ValueError("expected a folder name")
+        if "\x00" in args.folder:
+            raise ValueError("expected a folder name without a NUL character")
         if not folder.exists():
             raise ValueError("no such folder")
         if not folder.is_dir():

@@ -227,6 +227,8 @@ def check_cover(cert: dict[str, Any]) -> str | None:
     if rel not in RELATIONS:
         return f"relation {rel!r}: expected one of {RELATIONS}"
     lhs, rhs = read_one(cert.get("lhs")), read_one(cert.get("rhs"))
+    if not isinstance(cert.get("conditions", []), list):
+        return "conditions is not a list of formulas"
     conds = [read_one(c) for c in cert.get("conditions", [])]
     if any(not is_bool(c, {}) for c in conds):
         return "a condition is not a formula"
@@ -235,13 +237,18 @@ def check_cover(cert: dict[str, Any]) -> str | None:
         return "no box"
     box = {}
     for v, bounds in raw.items():
+        if not (isinstance(bounds, list) and len(bounds) == 2):
+            return f"box bounds of {v}: expected [lo, hi]"
         lo, hi = frac(bounds[0]), frac(bounds[1])
         if not lo <= hi:
             return f"box bounds of {v} are reversed"
         box[v] = (lo, hi)
     g = ["-", lhs, rhs] if rel in (">", ">=") else ["-", rhs, lhs]
     old = flint.ctx.prec
-    flint.ctx.prec = max(53, min(int(cert.get("precision", 53)), 4096))
+    precision = cert.get("precision", 53)
+    if type(precision) is not int:
+        return f"precision {precision!r}: expected a whole number of bits"
+    flint.ctx.prec = max(53, min(precision, 4096))
     try:
         return cover(g, rel in ("<", ">"), box, conds, cert.get("tree"))
     finally:

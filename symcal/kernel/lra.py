@@ -38,16 +38,18 @@ polynomial constraints).
 from __future__ import annotations
 
 import hashlib
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from symcal.kernel.poly import Poly, frac
-from symcal.kernel.sexpr import parse
+from symcal.kernel.sexpr import _TOKEN, number, parse
 from symcal.kernel.terms import RELATIONS, Evaluator, PolyAlgebra, Unsupported, expand_lets, is_bool, show
 
 __all__ = ["Query", "read_query", "literal", "propagate", "leaf_constraints", "check_farkas", "check_tree",
            "constraint_of", "free_names", "covers"]
 
+_SMT_NUMERAL = re.compile(r"[0-9]+(\.[0-9]+)?")
 Formula = Any  # True | False | ("lit", key, polarity) | ("and", tuple) | ("or", tuple)
 
 
@@ -205,22 +207,36 @@ class Query(PolyAlgebra):
 
 
 def read_query(text: str) -> Query:
-    """The conjunction of the assertions of an SMT-LIB2 script."""
+    """The conjunction of the assertions of an SMT-LIB2 script.  A token the kernel's term syntax
+    reads as ``p/q`` or ``-3`` -- a symbol in SMT-LIB, not a number -- is refused, so that the kernel
+    never reads a query differently from a solver."""
+    for tok in _TOKEN.findall(text):
+        if tok[0] not in "|\";" and number(tok) is not None and not _SMT_NUMERAL.fullmatch(tok):
+            raise Unsupported(f"{tok} is not an SMT-LIB numeral (write (/ p q) or (- n))")
     q = Query()
     defined: dict[str, Any] = {}
+    checked = ended = False
     for cmd in parse(text):
         if not (isinstance(cmd, list) and cmd and isinstance(cmd[0], str)):
             raise Unsupported(f"not a command: {cmd!r}")
         head = cmd[0]
+        if ended:  # a solver reads nothing after (exit)
+            raise Unsupported(f"the command {head!r} after (exit)")
+        if checked and head not in ("get-model", "exit", "set-info"):  # the answer is the first check-sat's
+            raise Unsupported(f"the command {head!r} after (check-sat)")
         if head in ("set-logic", "set-info", "set-option", "check-sat", "exit", "get-model"):
+            checked, ended = checked or head == "check-sat", head == "exit"
             continue
         if head in ("declare-fun", "declare-const"):
             sort = cmd[3] if head == "declare-fun" and len(cmd) == 4 and cmd[2] == [] else (
                 cmd[2] if head == "declare-const" and len(cmd) == 3 else None)
-            if sort not in ("Real", "Int", "Bool") or not isinstance(cmd[1], str) or cmd[1] in q.sorts:
+            if sort not in ("Real", "Int", "Bool") or not isinstance(cmd[1], str) or cmd[1] in q.sorts \
+                    or cmd[1] in defined:
                 raise Unsupported(f"declaration {cmd!r}: only fresh constants of sort Real, Int or Bool")
             q.sorts[cmd[1]] = sort  # as declared; the kernel reads Int as Real (tests only "Bool")
         elif head == "define-fun" and len(cmd) == 5 and cmd[2] == [] and isinstance(cmd[1], str):
+            if cmd[1] in q.sorts or cmd[1] in defined:
+                raise Unsupported(f"{cmd[1]} is defined twice")
             defined[cmd[1]] = expand_lets(cmd[4], defined)
         elif head == "assert" and len(cmd) == 2:
             q.assertions.append(expand_lets(cmd[1], defined))

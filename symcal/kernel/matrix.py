@@ -88,7 +88,7 @@ def check_matrix(cert: dict[str, Any]) -> str | None:
                     return f"entry ({i}, {j}) is {v}, not alpha_i . beta_j + c"
     if rk is not None:
         of, rel, bound = rk.get("of"), rk.get("relation"), rk.get("bound")
-        if of not in ("rank", "affine") or rel not in ("<=", "=", ">=") or not isinstance(bound, int):
+        if of not in ("rank", "affine") or rel not in ("<=", "=", ">=") or type(bound) is not int:
             return "rank needs of in (rank, affine), relation in (<=, =, >=) and an integer bound"
         value = rank(rows) if of == "rank" else affine_dimension(rows)
         if not {"<=": value <= bound, "=": value == bound, ">=": value >= bound}[rel]:

@@ -25,7 +25,7 @@ import itertools
 import re
 from typing import Any
 
-from symcal.kernel.lra import Query, check_tree, literal, read_query
+from symcal.kernel.lra import Query, check_tree, free_names, literal, read_query
 from symcal.kernel.poly import Poly
 from symcal.kernel.terms import Unsupported, expand_lets, read_one
 
@@ -64,30 +64,71 @@ class _Reader:
         return f
 
 
+def _tuple(t: Any) -> tuple[int, ...] | None:
+    """A tuple of node numbers (ints, never bools or floats), or None."""
+    if not isinstance(t, list) or not all(type(i) is int for i in t):
+        return None
+    return tuple(t)
+
+
+def _shape_problem(cert: dict[str, Any]) -> str | None:
+    """Why the statement's parts are malformed (None when they are lists of the right items)."""
+    for key in ("variables", "hypotheses", "conclusions", "queries"):
+        if not isinstance(cert.get(key), list):
+            return f"{key} is not a list"
+    if not all(isinstance(v, str) for v in cert["variables"] + cert["hypotheses"]):
+        return "variables and hypotheses must be strings"
+    if len(set(cert["variables"])) != len(cert["variables"]):
+        return "a variable is listed twice"
+    for key in ("conclusions", "queries"):
+        if not all(isinstance(e, list) and len(e) == 2 for e in cert[key]):
+            return f"{key} is not a list of [tuple, ...] pairs"
+    if not cert["conclusions"]:
+        return "no conclusions"
+    if not all(_tuple(t) is not None and isinstance(text, str) for t, text in cert["conclusions"]):
+        return "a conclusion is not [[node, ...], formula]"
+    return None
+
+
 def check_node(cert: dict[str, Any]) -> str | None:
-    m = cert["m"]
+    """None when the certificate proves its node claim at size m (see the module docstring)."""
+    m = cert.get("m")
+    why = _shape_problem(cert)
+    if why is not None:
+        return why
     names = set(cert["variables"])
-    if not isinstance(m, int) or m < 1 or not names:
+    if type(m) is not int or m < 1 or not names:
         return "no size or no variables"
     raw = None
     for n in names:
         hit = _VAR.match(n)
-        if not hit or not (1 <= int(hit[2]) <= m and 1 <= int(hit[3]) <= m) or hit[2] == hit[3]:
+        if not hit or not (1 <= int(hit[2]) <= m and 1 <= int(hit[3]) <= m) or hit[2] == hit[3] \
+                or n != f"{hit[1]}_{int(hit[2])}_{int(hit[3])}":
             return f"{n!r} is not a weight variable on nodes 1..{m}"
         if raw is None:
             raw = hit[1] == "a"
         if (hit[1] == "a") != raw or (hit[1] == "d" and int(hit[2]) > int(hit[3])):
             return "mixed or unordered weight variables"
+    pairs = itertools.permutations(range(1, m + 1), 2)
+    every = {f"a_{i}_{j}" for i, j in pairs} if raw else {f"d_{i}_{j}" for i, j in pairs if i < j}
+    if names != every:
+        return f"the variables are not every weight variable on nodes 1..{m}"
     rd = _Reader(names)
     hyps = [expand_lets(read_one(t)) for t in cert["hypotheses"]]
+    concl_list = [(_tuple(t), expand_lets(read_one(text))) for t, text in cert["conclusions"]]
+    for f in hyps + [c for _, c in concl_list]:
+        if set(free_names(f)) - names:
+            return f"a formula uses {sorted(set(free_names(f)) - names)[0]!r}, not a weight variable at m = {m}"
     hyp_set = {rd.formula(h) for h in hyps}
-    concl = {tuple(t): expand_lets(read_one(text)) for t, text in cert["conclusions"]}
-    arity = len(next(iter(concl)))
+    concl = dict(concl_list)
+    if len(concl) != len(concl_list):
+        return "a conclusion tuple is listed twice"
+    arity = len(next(iter(concl)))  # type: ignore[arg-type]
     if set(concl) != set(itertools.permutations(range(1, m + 1), arity)):
         return f"the conclusions are not one per ordered {arity}-tuple of distinct nodes of 1..{m}"
     fixed = cert.get("fixed")
     if fixed is not None:
-        fixed = tuple(fixed)
+        fixed = _tuple(fixed)
         if fixed != tuple(range(1, arity + 1)):
             return "the fixed tuple is not (1, ..., s)"
         nodes = range(1, m + 1)
@@ -105,7 +146,9 @@ def check_node(cert: dict[str, Any]) -> str | None:
     if cert.get("split"):
         return _check_split(cert, rd, concl, fixed, hyp_set | signs | {True})
     want = [fixed] if fixed is not None else list(concl)
-    queries = {tuple(t): body for t, body in cert["queries"]}
+    queries = {_tuple(t): body for t, body in cert["queries"]}
+    if len(queries) != len(cert["queries"]) or None in queries:
+        return "a query's tuple is malformed or listed twice"
     if set(queries) != set(want):
         return f"queries for {sorted(queries)}, expected {sorted(want)}"
     for t, body in queries.items():

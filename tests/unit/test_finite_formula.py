@@ -24,7 +24,7 @@ def test_formula_claim_is_decided_and_kernel_checked() -> None:
                      formula=lambda _: ([x < y, sympy.exp(x) < 8], {x: "103/50", y: 3}))
     v = decide(c, certify=True, isolate=False)
     assert v.status is Status.PROVED
-    assert v.certificate.checked and v.certificate.kind == "witness"
+    assert v.certificate.checked and v.certificate.kind == "all"
 
 
 def test_failing_case_is_refuted_with_a_kernel_checked_witness() -> None:
