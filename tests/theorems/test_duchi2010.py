@@ -62,6 +62,13 @@ def test_each_erratum_is_refuted_with_a_rechecked_witness_and_its_correction_is_
         "duchi2010.theorem11.low_noise",
         "duchi2010.theorem13.strictly_convex_r",
         "duchi2010.section3_1.cossock_zhang.printed_penalty",
+        "duchi2010.lemma4.proof.strict",
+        "duchi2010.lemma9.proof.sequence_in_a",
+        "duchi2010.lemma9.proof.assumption_a",
+        "duchi2010.theorem12.weight_names",
+        "duchi2010.lemma3.proof.limit",
+        "duchi2010.section3.regulariser_every_p",
+        "duchi2010.section2_2.derivative_at_0",
     }
     for cid in ERRATA:
         v = verdicts[cid]
@@ -87,6 +94,29 @@ def test_theorem11s_erratum_is_witnessed_by_small_integer_weights_that_break_low
 def test_the_cossock_zhang_erratum_is_a_pair_whose_edge_points_to_the_higher_score(verdicts):
     w = verdicts["duchi2010.section3_1.cossock_zhang.printed_penalty"].witness
     assert F(w.values["y_1"]) - F(w.values["y_2"]) < 0
+
+
+def test_lemma9s_sequence_in_a_fails_where_the_minimiser_lies_outside_the_closure_of_a(verdicts):
+    # Theorem 11's corrected instance, squared hinge: inf over cl A(p) is 103/60, the witness has a2 < a3 and W < 103/60
+    w = verdicts["duchi2010.lemma9.proof.sequence_in_a"].witness
+    d12, d23 = F(w.values["d12"]), F(w.values["d23"])
+    assert d23 < 0 and D.appendix.lemma9_w(d12, d23) < F(103, 60)
+    assert verdicts["duchi2010.lemma9.proof.inf_over_a"].status is Status.PROVED
+
+
+def test_lemma9s_restated_assumption_fails_for_a_convex_phi_with_positive_recession_to_the_right(verdicts):
+    w = verdicts["duchi2010.lemma9.proof.assumption_a"].witness
+    assert F(w.values["r_plus"]) > 0 and F(w.values["g0"]) < 0
+
+
+def test_theorem12s_printed_weight_a13_g2_names_an_edge_g2_does_not_have(verdicts):
+    assert "a_13^G2" in verdicts["duchi2010.theorem12.weight_names"].witness.detail
+
+
+def test_the_regulariser_remark_fails_only_for_a_difference_graph_with_one_edge(verdicts):
+    w = verdicts["duchi2010.section3.regulariser_every_p"].witness
+    assert w.size == 2 and "W >= 0 off A(p)" in w.detail
+    assert verdicts["duchi2010.section3.regulariser_every_p.corrected"].status is Status.CONFIRMED_ON_SAMPLES
 
 
 def test_table1_is_read_exactly_and_the_linear_column_is_lowest_in_every_row():

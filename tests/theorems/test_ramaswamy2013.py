@@ -81,7 +81,9 @@ def test_the_adjacent_count_of_lemma8_fails_at_three_documents_and_the_count_of_
     w = verdicts["ramaswamy2013.lemma8.proof.adjacent_count"].witness
     assert w.size == 3 and "(0, 0, 1)" in w.detail and "disagreeing adjacent pairs 1 -> 1" in w.detail
     corrected = verdicts["ramaswamy2013.lemma8.proof.adjacent_count.corrected"]
-    assert corrected.status is Status.PROVED and corrected.scope.startswith("r = 2..5")
+    # the default run decides a true sized claim one size short of its sweep r = 2..5 (tests/common/papers.py,
+    # short_sweep); `symcal check` and the slow lane decide r = 2..5
+    assert corrected.status is Status.PROVED and corrected.scope.startswith("r = 2..4")
 
 
 def test_map_is_undefined_at_the_empty_label_and_only_loss_one_there_keeps_the_decomposition(verdicts):

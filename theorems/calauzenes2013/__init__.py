@@ -185,7 +185,8 @@ CLAIMS = [
     S4.lemma41, S4.lemma41_exchanges_step, S4.lemma41_split, S4.lemma41_split_corrected,
     S4.pair_count, S4.pair_count_corrected, S4.regret_bound, S4.lower_bound_printed, S4.lower_bound_corrected,
     # Section 5.1, Table 2 (with Appendices B.4 and B.5), C_phi(p)
-    T2.eq16, T2.pointwise_squared, T2.pointwise_logistic, T2.pointwise_exponential, T2.square_hinge_scaling,
+    T2.eq16, T2.pointwise_squared, T2.pointwise_logistic, T2.logistic_bregman_printed, T2.logistic_bregman_corrected,
+    T2.pointwise_exponential, T2.exponential_bregman, T2.square_hinge_scaling,
     T2.square_hinge_minimum, T2.square_hinge_printed, T2.square_hinge_corrected, T2.square_hinge_best,
     T2.diff_hinge_minimum, T2.diff_hinge_scaling, T2.diff_hinge_printed, T2.diff_hinge_corrected,
     T2.pairwise_squared, T2.pairwise_logistic_reduction, T2.pairwise_logistic, T2.pairwise_exponential_form,
@@ -248,6 +249,10 @@ TWINS: dict[str, Callable[[], Claim]] = {
         twin_id("calauzenes2013.sqhb"), Fraction(199, 100), statement="twin: c^2 = 1.99 < 2"),
     T2.pointwise_squared.id: lambda: T2.pointwise_squared_claim(twin_id("calauzenes2013.psq"), c2=1),
     T2.pointwise_logistic.id: lambda: T2.pointwise_logistic_claim(twin_id("calauzenes2013.plog"), mu=5),
+    T2.logistic_bregman_corrected.id: lambda: T2.logistic_bregman_claim(
+        twin_id("calauzenes2013.logbregman"), printed=False, extra=Fraction(1, 10)),
+    T2.exponential_bregman.id: lambda: T2.exponential_bregman_claim(
+        twin_id("calauzenes2013.expbregman"), extra=Fraction(1, 10)),
     T2.pointwise_exponential.id: lambda: T2.pointwise_exponential_claim(twin_id("calauzenes2013.pexp"), mu=5),
     T2.diff_hinge_scaling.id: lambda: T2.diff_hinge_scaling_claim(twin_id("calauzenes2013.dhscale"), power=2),
     T2.diff_hinge_minimum.id: lambda: T2.diff_hinge_minimum_claim(

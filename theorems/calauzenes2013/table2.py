@@ -306,6 +306,64 @@ def pairwise_exponential_form_claim(id: str, extra: Any = 0) -> Any:
     )
 
 
+
+ETA_P, V_P = sympy.symbols("eta v", positive=True)
+S_R = sympy.Symbol("s", real=True)
+
+
+def logistic_bregman_claim(id: str, *, printed: bool, extra: Any = 0, finding: Finding | None = None) -> Any:
+    """Appendix B.4, Proof Logistic: "lambda(v_i, s_i) = eta B_psi(v_i/eta || h^-1(s_i)) - eta psi(v_i/eta)" with
+    psi(x) = x log x + (1 - x) log(1 - x) and h(u) = log(u/(eta - u)), u in (0, eta), so h^-1(s) = eta e^s/(1 + e^s).
+    ``printed`` False rescales the second argument to h^-1(s_i)/eta (in (0, 1), psi's domain): the corrected form.
+    ``extra`` adds a multiple of v to the right side (the twin)."""
+    def psi(t: Any) -> Any:
+        return t * sympy.log(t) + (1 - t) * sympy.log(1 - t)
+
+    def bregman(t: Any, y: Any) -> Any:
+        return psi(t) - psi(y) - (sympy.log(y) - sympy.log(1 - y)) * (t - y)
+
+    h_inv = ETA_P * sympy.exp(S_R) / (1 + sympy.exp(S_R))
+    y = h_inv if printed else h_inv / ETA_P
+    lam = V_P * sympy.log(1 + sympy.exp(-S_R)) + (ETA_P - V_P) * sympy.log(1 + sympy.exp(S_R))
+    rhs = ETA_P * bregman(V_P / ETA_P, y) - ETA_P * psi(V_P / ETA_P) + extra * V_P
+    quote = "lambda(v_i, s_i) = eta B_psi(v_i/eta || h^-1(s_i)) - eta psi(v_i/eta)"
+    return identity(
+        id, sympy.expand_log(sympy.expand(lam), force=True), sympy.expand_log(sympy.expand(rhs), force=True),
+        conditions=[V_P < ETA_P],
+        cite=cite(T2_POINT + ", Proof Logistic",
+                  quote + ("" if printed else " [corrected: B_psi(v_i/eta || h^-1(s_i)/eta)]")),
+        statement=("the pointwise logistic lambda(v, s) = v log(1 + e^-s) + (eta - v) log(1 + e^s) equals "
+                   + ("eta B_psi(v/eta || h^-1(s)) - eta psi(v/eta)" if printed else
+                      "eta B_psi(v/eta || h^-1(s)/eta) - eta psi(v/eta)")
+                   + ", psi(x) = x log x + (1 - x) log(1 - x), h(u) = log(u/(eta - u)), for 0 < v < eta"
+                   + ("" if not extra else f" [twin: + {extra} v]")),
+        finding=finding,
+    )
+
+
+
+def exponential_bregman_claim(id: str, *, extra: Any = 0) -> Any:
+    """Appendix B.4, Proof Exponential: "lambda(v_i, s_i) = B_psi(v_i || h^-1(s_i)) - psi(v_i)" with
+    psi(x) = -2 sqrt(x(eta - x)) and h(u) = log(sqrt(u/(eta - u))), so h^-1(s) = eta e^(2s)/(1 + e^(2s)).
+    ``extra`` adds a multiple of v to the right side (the twin)."""
+    e = sympy.exp(S_R)
+    y = ETA_P * e**2 / (1 + e**2)  # h^-1(s)
+    root_y = ETA_P * e / (1 + e**2)  # sqrt(y (eta - y)), written out (y (eta - y) = (eta e^s/(1 + e^2s))^2)
+    psi_y = -2 * root_y
+    dpsi_y = -(ETA_P - 2 * y) / root_y  # psi'(y) = -(eta - 2y)/sqrt(y (eta - y))
+    lam = V_P * sympy.exp(-S_R) + (ETA_P - V_P) * e
+    # B_psi(v || y) - psi(v) = -psi(y) - psi'(y) (v - y): psi(v) cancels
+    rhs = -psi_y - dpsi_y * (V_P - y) + extra * V_P
+    return identity(
+        id, lam, rhs,
+        conditions=[V_P < ETA_P],
+        cite=cite(T2_POINT + ", Proof Exponential", "lambda(v_i, s_i) = B_psi(v_i || h^-1(s_i)) - psi(v_i)"),
+        statement="the pointwise exponential lambda(v, s) = v e^-s + (eta - v) e^s equals B_psi(v || h^-1(s)) - psi(v) "
+                  "= -psi(y) - psi'(y)(v - y), y = h^-1(s) = eta e^2s/(1 + e^2s), psi(x) = -2 sqrt(x(eta - x)), "
+                  "h(u) = log(sqrt(u/(eta - u)))" + ("" if not extra else f" [twin: + {extra} v]"),
+    )
+
+
 pointwise_squared = pointwise_squared_claim("calauzenes2013.table2.pointwise.squared")
 pointwise_logistic = pointwise_logistic_claim("calauzenes2013.table2.pointwise.logistic")
 pointwise_exponential = pointwise_exponential_claim("calauzenes2013.table2.pointwise.exponential")
@@ -356,3 +414,21 @@ pairwise_logistic = pairwise_logistic_claim("calauzenes2013.table2.pairwise.logi
 pairwise_exponential_form = pairwise_exponential_form_claim("calauzenes2013.table2.pairwise.exponential_form")
 pairwise_exponential = pairwise_exponential_claim("calauzenes2013.table2.pairwise.exponential")
 eq16 = eq16_claim("calauzenes2013.eq16")
+exponential_bregman = exponential_bregman_claim("calauzenes2013.table2.pointwise.exponential.bregman_form")
+logistic_bregman_corrected = logistic_bregman_claim("calauzenes2013.table2.pointwise.logistic.bregman_form.corrected",
+                                                    printed=False)
+logistic_bregman_printed = logistic_bregman_claim(
+    "calauzenes2013.table2.pointwise.logistic.bregman_form", printed=True,
+    finding=Finding(
+        what="Appendix B.4 writes the pointwise logistic as eta B_psi(v_i/eta || h^-1(s_i)) - eta psi(v_i/eta) with "
+             "h(u) = log(u/(eta - u)) on (0, eta), so h^-1(s) = eta e^s/(1 + e^s) lies in (0, eta) while psi "
+             "lives on (0, 1): the identity holds only at eta = 1 (for eta > 1, log(1 - h^-1(s)) is undefined "
+             "once h^-1(s) >= 1). The second argument must be h^-1(s_i)/eta (the logistic sigmoid), or equally "
+             "the loss is B_psi_eta(v_i || h^-1(s_i)) - psi_eta(v_i) with psi_eta(x) = eta psi(x/eta), which is "
+             "4/eta-strongly convex; the constant c = sqrt(eta) of Table 2 is unaffected.",
+        counterexample="eta = 1/2, v = 1/4, s = 0: lambda = (1/2) log 2 = 0.3466, but h^-1(0) = 1/4 and "
+                       "eta B_psi(1/2 || 1/4) - eta psi(1/2) = (1/4) log(16/3) = 0.4185.",
+        corrected="calauzenes2013.table2.pointwise.logistic.bregman_form.corrected",
+        finding_class="proof",
+    ),
+)

@@ -12,6 +12,9 @@ beside them; this file gathers the one ``CLAIMS`` list in reading order and the 
   the infimum of l(p, .) is attained (one score vector per weak order is as good as any a;
   every a_ij >= 0, m = 3, 4).
 * Section 2: Eq. (8) is sum_G p_G L(a, G) with L of Eq. (7) (identity for every real a).
+* Section 2.2's "an edge-consistent phi of Eq. (9) is differentiable at 0 with phi'(0) < 0":
+  **erratum** (hypothesis) -- it needs phi convex (Bartlett et al.); the ramp min(1, max(0, 1 - x))
+  is edge-consistent on two items (proved) with phi'(0-) = 0 != phi'(0+) = -1; for convex phi proved.
 * Definition 8: a low-noise pair has an acyclic difference graph (z3, m = 3..6).
 * Eq. (11) is the gradient of Eq. (10) for every differentiable phi, and d/da3 is implied.
 * Lemma 10: identities (12a)/(12b), every inequality step, and the whole contradiction under
@@ -32,7 +35,8 @@ beside them; this file gathers the one ``CLAIMS`` list in reading order and the 
   **Erratum**: in the tie case the proof says "(j -> k) is not in G~"; that is false, the
   argument needs (k -> j) not in G~ (recorded finding, corrected step proved).
 * Corollary 15 for m = 3..8 and all m.  Section 3: without the regulariser r the linear loss
-  is sent to -oo outside A(p).
+  is sent to -oo outside A(p); **erratum** (clarification): not when the DAG G~ has a single edge
+  (W = d_ik (a_k - a_i) >= 0 outside A(p)); with two or more edges on a grid at m = 3, 4.
 * Section 3.1: Cossock-Zhang scores are low-noise (m = 3..8).  **Erratum**: the printed
   penalty a_ij^G = y_i - y_j is negative when y_i < y_j (Section 2 assumes non-negative
   penalties); with each pair oriented from its higher score, a_ij - a_ji = y~_i - y~_j and low
@@ -42,6 +46,11 @@ beside them; this file gathers the one ``CLAIMS`` list in reading order and the 
 * Section 4: in every row of Table 1 as printed, the linear loss has the lowest test loss.
 * Appendix A: Lemma 7's reduction on seeded random instances (brute force and MILP agree) and
   for every real weight vector at m = 3; the shift invariance in Lemma 9's proof (every phi);
+  **errata** in the proofs of Lemma 3 (the limit drops the weights p_G: clarification), Lemma 4
+  (a point outside A(p) can attain inf{W : a not in A(p)}, so ">" is ">="), and Lemma 9 (its
+  minimising sequence is taken inside A(p), which fails exactly where Lemma 10 applies: at Theorem
+  11's instance with the squared hinge inf over A(p) = 103/60 > 27/16 = W*; and it restates
+  Assumption A as "phi'_oo(1) = 0 or phi'_oo(-1) = -oo": clarification);
   Lemma 16 exhaustively on a grid at m = 3 and for every real weight vector at m = 3, 4, the
   rewriting of Eq. (8) in its proof (m = 3..5) and its "clearly" step for sorted labels.
 * Edge-consistency decided over every distribution of a noise set by the calibration engine
@@ -68,9 +77,9 @@ Encoding notes
   positive arguments and monotone, so it covers every continuous increasing h, h(0) = 0.
   (c) and the numeric claims take h(x) = x and the corrected construction.
 * Theorem 12 prints the weights as a_12^G1 = a_13^G2 = a_23^G3 = a_31^G4 although G2 has the
-  edge 2 -> 3 and G3 the edge 1 -> 3: a harmless notation slip (each graph's single edge
-  gets weight h^-1(c)); encoded with the graphs' own edges.  The printed
-  a13 - a31 >= a12 + a23 holds with equality (0.26 c0 = 0.26 c0), still low noise.
+  edge 2 -> 3 and G3 the edge 1 -> 3: a notation slip recorded as a clarification finding
+  (theorem12.weight_names; each graph's single edge gets weight h^-1(c)); encoded with the
+  graphs' own edges.  The printed a13 - a31 >= a12 + a23 holds with equality (0.26 c0 = 0.26 c0), still low noise.
 * Numeric claims minimise W over (delta12, delta23) = (a1 - a2, a2 - a3) with a3 = 0
   (shift invariance), globally and over the closure of A(p) = {delta12, delta23 >= 0}; the
   margin is the gap between the two minima.  Never a proof.
@@ -79,9 +88,9 @@ Encoding notes
   Symbolic claims need weights as sympy expressions, and Eq. (8), Lemma 16's set and the
   edge-subset feedback arc set were not in symcal.ranking when this was written, so small
   exact helpers for those live here; where both exist they are cross-checked.
-* Remark, not encoded as a claim: the Section 3 sentence "phi can be sent to -oo with
-  a not in A(p)" needs more than one edge in G~: with a single edge i -> j the
-  unregularised W = d_ij (a_j - a_i) is >= 0 outside A(p).  The encoded instance has G~ =
+* The Section 3 sentence "phi can be sent to -oo with a not in A(p)" needs more than one edge
+  in G~: with a single edge i -> j the unregularised W = d_ij (a_j - a_i) is >= 0 outside A(p)
+  (section3.regulariser_every_p, a clarification finding).  The instance claim has G~ =
   {1 -> 2, 1 -> 3} (the paper's own example in Section 3.1).
 
 * Calibration (edge-consistency by the engine).  Labels = the DAGs G of the support, with
@@ -178,6 +187,9 @@ CLAIMS: list[Claim] = [
     # Section 2
     section2.eq8,
     # Section 2.2
+    section2_2.ramp_edge_consistent,
+    section2_2.derivative_needs_convexity,
+    section2_2.derivative_corrected,
     section2_2.definition8_dag,
     section2_2.section2_2_minimisers,
     section2_2.eq11,
@@ -199,6 +211,8 @@ CLAIMS: list[Claim] = [
     section2_2.theorem11_instance,
     *section2_2.theorem11_minimiser,
     # Section 2.3
+    section2_3.theorem12_weight_names,
+    section2_3.theorem12_weight_names_corrected,
     section2_3.theorem12_w,
     section2_3.theorem12_low_noise,
     section2_3.theorem12_tight,
@@ -226,6 +240,8 @@ CLAIMS: list[Claim] = [
     section3.corollary15,
     section3.corollary15_all_m,
     section3.regulariser_needed,
+    section3.regulariser_every_p,
+    section3.regulariser_every_p_corrected,
     # Section 3.1
     section3_1.cossock_zhang,
     section3_1.cossock_zhang_printed,
@@ -240,7 +256,16 @@ CLAIMS: list[Claim] = [
     appendix.lemma7,
     appendix.lemma7_reduction,
     appendix.lemma7_all_weights,
+    appendix.lemma3_limit,
+    appendix.lemma3_limit_corrected,
+    appendix.lemma4_strict,
+    appendix.lemma4_corrected,
     appendix.shift_invariance,
+    appendix.lemma9_inf_over_a,
+    appendix.lemma9_sequence_in_a,
+    appendix.lemma9_sequence_corrected,
+    appendix.lemma9_assumption,
+    appendix.lemma9_assumption_corrected,
     appendix.lemma16,
     appendix.lemma16_all_weights,
     appendix.lemma16_rewrite,

@@ -1,7 +1,8 @@
 """Appendix A (Auxiliary proofs): Lemma 7's reduction to the feedback arc set problem (on
-seeded instances, and for every real weight vector at m = 3), the shift invariance in Lemma 9's
-proof, and Lemma 16 (exhaustively on a grid, for every real weight vector at m = 3, 4, and the
-first steps of its proof)."""
+seeded instances, and for every real weight vector at m = 3), steps of the proofs of Lemmas 3, 4
+and 9 (errata: a dropped weight, a strict inequality, a minimising sequence taken inside A(p) and
+a misquoted Assumption A), the shift invariance in Lemma 9's proof, and Lemma 16 (exhaustively
+on a grid, for every real weight vector at m = 3, 4, and the first steps of its proof)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from typing import Any
 
 import sympy
 
-from symcal import finite_check, identity, implies, implies_cases
+from symcal import Finding, finite_check, identity, implies, implies_cases
 from symcal.claims.core import Claim
 
 from .common import (
@@ -35,7 +36,7 @@ from .common import (
     weak_orders,
     weights_diff,
 )
-from .section2_2 import PHI, eq10_w, squared_hinge_polynomial, x1, x2, x3
+from .section2_2 import PHI, eq10_w, h12, h13, h23, h31, squared_hinge_polynomial, theorem11_h, x1, x2, x3
 
 TWINS: dict[str, Callable[[], Claim]] = {}
 TWIN_EXPECT: dict[str, str] = {}
@@ -219,6 +220,112 @@ TWINS[lemma7_all_weights.id] = lambda: lemma7_all_weights_claim(twin_id(lemma7_a
 
 
 # ---------------------------------------------------------------------------------------
+# Lemma 3's proof: "sum_G p_G^(n) phi(a, G) -> sum_G phi(a, G)"
+# ---------------------------------------------------------------------------------------
+
+N_SEQ = sympy.Symbol("n", positive=True)
+LEMMA3_QUOTE = ("Since sum_G p_G^(n) phi(alpha, G) -> sum_G phi(alpha, G) uniformly in alpha in B_r "
+                "(we have equicontinuity)")
+
+
+def lemma3_limit_claim(id: str, *, weighted: bool, finding: Finding | None = None) -> Claim:
+    """Lemma 3, proof: the limit of sum_G p_G^(n) phi(a, G) as p^(n) -> p, on G = {G1 = {1 -> 2}, G2 = {2 -> 1}},
+    phi(a, G) = phi(a_i - a_j) for the edge i -> j of G (Eq. (9), h = 1), p^(n) = (1/2 + 1/n, 1/2 - 1/n) -> (1/2, 1/2):
+    the printed limit sum_G phi(a, G), or (``weighted``) sum_G p_G phi(a, G).  ``phi`` is an undefined function."""
+    terms = (PHI(x1 - x2), PHI(x2 - x1))
+    p_n = (sympy.Rational(1, 2) + 1 / N_SEQ, sympy.Rational(1, 2) - 1 / N_SEQ)
+    p = (sympy.Rational(1, 2), sympy.Rational(1, 2))
+    limit = sympy.limit(sum(q * t for q, t in zip(p_n, terms, strict=True)), N_SEQ, sympy.oo)
+    target = sum(q * t for q, t in zip(p, terms, strict=True)) if weighted else sum(terms)
+    return identity(
+        id, limit, target,
+        cite=cite("Appendix A, proof of Lemma 3", LEMMA3_QUOTE + (" [corrected: -> sum_G p_G phi(alpha, G)]"
+                                                                   if weighted else "")),
+        statement=("G1 = {1 -> 2}, G2 = {2 -> 1}, phi(a, G) = phi(a_i - a_j) for every phi, p^(n) = (1/2 + 1/n, "
+                   "1/2 - 1/n) -> p = (1/2, 1/2): lim_n sum_G p_G^(n) phi(a, G) = "
+                   + ("sum_G p_G phi(a, G)" if weighted else "sum_G phi(a, G)")),
+        finding=finding,
+    )
+
+
+lemma3_limit = lemma3_limit_claim(
+    "duchi2010.lemma3.proof.limit", weighted=False,
+    finding=Finding(
+        what=(
+            "Lemma 3's proof writes sum_G p_G^(n) phi(alpha, G) -> sum_G phi(alpha, G) as p^(n) -> p; the limit is "
+            "sum_G p_G phi(alpha, G) = W(p, alpha) (the weights p_G are dropped), which is what the next display "
+            "uses. (The same paragraph takes B_r in R^|G| where the scores alpha live in R^m.)"
+        ),
+        counterexample=(
+            "G1 = {1 -> 2}, G2 = {2 -> 1}, p^(n) = (1/2 + 1/n, 1/2 - 1/n) -> (1/2, 1/2): the limit is "
+            "(phi(a1 - a2) + phi(a2 - a1))/2, not phi(a1 - a2) + phi(a2 - a1) (e.g. 1 vs 2 for phi = 1)."
+        ),
+        corrected="duchi2010.lemma3.proof.limit.corrected",
+        finding_class="clarification",
+    ),
+)
+lemma3_limit_corrected = lemma3_limit_claim(lemma3_limit.finding.corrected, weighted=True)
+TWINS[lemma3_limit_corrected.id] = lambda: identity(
+    twin_id(lemma3_limit_corrected.id),
+    sympy.limit((sympy.Rational(1, 2) + 1 / N_SEQ) * PHI(x1 - x2) + (sympy.Rational(1, 2) - 1 / N_SEQ) * PHI(x2 - x1),
+                N_SEQ, sympy.oo),
+    sympy.Rational(2, 3) * PHI(x1 - x2) + sympy.Rational(1, 3) * PHI(x2 - x1),
+    cite=lemma3_limit_corrected.citation,
+    statement="[twin] the same limit against p = (2/3, 1/3)",
+)
+
+
+# ---------------------------------------------------------------------------------------
+# Lemma 4's proof: "W(p, a^(n_j)) > inf{W(p, a) : a not in A(p)} > W*(p)"
+# ---------------------------------------------------------------------------------------
+
+Y1, Y2 = sympy.symbols("y1 y2", real=True)  # the scores of a two-node instance
+LEMMA4_QUOTE = "W(p, alpha^(n_j)) > inf_alpha {W(p, alpha) : alpha not in A(p)} > W*(p)."
+# one edge 1 -> 2 of weight 1 (p = 1); the linear loss (14) with r(a) = a^2, nu = 1/2 (edge-consistent: Theorem 13)
+LEMMA4_W = (Y2 - Y1) + sympy.Rational(1, 2) * (Y1**2 + Y2**2)
+LEMMA4_INF_OUTSIDE = 0  # inf over {y1 <= y2} of W, attained at (0, 0); W* = -1 at (1, -1)
+
+
+def lemma4_claim(id: str, *, strict: bool, bound: Any = LEMMA4_INF_OUTSIDE, finding: Finding | None = None) -> Claim:
+    """Lemma 4, proof: every a^(n_j) outside A(p) has W(p, a^(n_j)) > inf{W : a not in A(p)} (``strict``, as printed)
+    or >= it (corrected), on an edge-consistent instance: G = {1 -> 2} with a_12 = 1, the linear loss (14) with
+    r(a) = a^2 and nu = 1/2, so A(p) = {y1 > y2}, inf{W : y1 <= y2} = 0 (attained at (0, 0)) and W* = -1.
+    ``bound`` above 0 asks W >= bound outside A(p) (the twin)."""
+    b = sympy.nsimplify(bound)
+    return implies(
+        id,
+        hypotheses={"outside_A": [Y1 <= Y2]},
+        conclusion=LEMMA4_W > b if strict else LEMMA4_W >= b,
+        cite=cite("Appendix A, proof of Lemma 4", LEMMA4_QUOTE + ("" if strict else " [corrected: the first > is >=]")),
+        statement=("G = {1 -> 2}, a_12 = 1, phi(a, G) = (a2 - a1) + (a1^2 + a2^2)/2 (Eq. (14), r = a^2, nu = 1/2; "
+                   "edge-consistent), A(p) = {a1 > a2}, inf{W : a not in A(p)} = 0 at (0, 0): every a not in A(p) "
+                   f"has W(p, a) {'>' if strict else '>='} {b}"),
+        finding=finding,
+    )
+
+
+lemma4_strict = lemma4_claim(
+    "duchi2010.lemma4.proof.strict", strict=True,
+    finding=Finding(
+        what=(
+            "Lemma 4's proof writes W(p, alpha^(n_j)) > inf{W(p, alpha) : alpha not in A(p)} for the terms "
+            "alpha^(n_j) outside A(p); a point outside A(p) can attain that infimum, so only >= holds. The "
+            "argument needs only the second, strict, inequality (inf{W : alpha not in A(p)} > W*(p), Definition "
+            "2): the lemma is unaffected."
+        ),
+        counterexample=(
+            "G = {1 -> 2}, a_12 = 1, p = 1, phi = the linear loss (14) with r(a) = a^2, nu = 1/2 (edge-consistent): "
+            "alpha = (0, 0) is not in A(p) = {a1 > a2} and W(p, alpha) = 0 = inf{W : alpha not in A(p)} > W* = -1."
+        ),
+        corrected="duchi2010.lemma4.proof.strict.corrected",
+        finding_class="proof",
+    ),
+)
+lemma4_corrected = lemma4_claim(lemma4_strict.finding.corrected, strict=False)
+TWINS[lemma4_corrected.id] = lambda: lemma4_claim(twin_id(lemma4_corrected.id), strict=False, bound=Fraction(1, 100))
+
+
+# ---------------------------------------------------------------------------------------
 # Lemma 9's proof: W of Eq. (10) is shift invariant
 # ---------------------------------------------------------------------------------------
 
@@ -243,6 +350,155 @@ def shift_invariance_claim(id: str = "duchi2010.lemma9.proof.shift_invariance", 
 shift_invariance = shift_invariance_claim()
 TWINS[shift_invariance.id] = lambda: shift_invariance_claim(twin_id(shift_invariance.id), phi=squared_hinge_polynomial,
                                                             shift=(1, 0, 0))
+
+
+# ---------------------------------------------------------------------------------------
+# Lemma 9's proof: the minimising sequence is taken inside A(p)
+# ---------------------------------------------------------------------------------------
+
+D12, D23 = sympy.symbols("d12 d23", real=True)  # a1 - a2, a2 - a3 (a3 = 0 by shift invariance)
+# Theorem 11's corrected instance (a12^G1 = 1, a13^G1 = 4, a31^G2 = 1, a23^G2 = 1/10, h(x) = x): COND 1 holds
+LEMMA9_H = theorem11_h()
+LEMMA9_INF_OVER_A = Fraction(103, 60)  # inf of W over cl A(p), attained at (d12, d23) = (2/3, 0)
+LEMMA9_MIN = Fraction(27, 16)  # min of W, attained only at (d12, d23) = (7/8, -1/4): a2 < a3, outside cl A(p)
+LEMMA9_QUOTE = ("Let (alpha^(n)) be a sequence with alpha^(n) in A(p) = {alpha : alpha_1 > alpha_2 > alpha_3} such "
+                "that W(p, alpha^(n)) -> W*(p).")
+
+
+def lemma9_w(d12: Any = D12, d23: Any = D23) -> Any:
+    """W of Eq. (10) at Theorem 11's corrected instance with the squared hinge phi(x) = max(0, 1 - x)^2 (convex,
+    non-increasing, phi'(0) = -2 < 0, bounded below: Assumption A), in (d12, d23) with a3 = 0."""
+    h = {k: sympy.Rational(v.numerator, v.denominator) for k, v in LEMMA9_H.items()}
+
+    def phi(x: Any) -> Any:
+        return sympy.Max(0, 1 - x) ** 2
+
+    return h["h12"] * phi(d12) + h["h13"] * phi(d12 + d23) + h["h23"] * phi(d23) + h["h31"] * phi(-d12 - d23)
+
+
+def lemma9_bound_claim(id: str, *, bound: Any, closure: bool, finding: Finding | None = None,
+                       quote: str = LEMMA9_QUOTE, statement: str = "") -> Claim:
+    """W(d12, d23) >= ``bound`` for every (d12, d23), or only over cl A(p) = {d12 >= 0, d23 >= 0} (``closure``)."""
+    b = sympy.Rational(Fraction(bound).numerator, Fraction(bound).denominator)
+    return implies(
+        id,
+        hypotheses={"closure_of_A": [D12 >= 0, D23 >= 0]} if closure else None,
+        conclusion=lemma9_w() >= b,
+        cite=cite("Appendix A, proof of Lemma 9", quote),
+        statement=statement,
+        finding=finding,
+    )
+
+
+INSTANCE_TEXT = ("W of Eq. (10) at h12 = 1/2, h13 = 2, h23 = 1/20, h31 = 1/2 (Theorem 11's corrected instance, "
+                 "COND 1 holds), phi(x) = max(0, 1 - x)^2, a3 = 0, d12 = a1 - a2, d23 = a2 - a3")
+
+lemma9_inf_over_a = lemma9_bound_claim(
+    "duchi2010.lemma9.proof.inf_over_a", bound=LEMMA9_INF_OVER_A, closure=True,
+    statement=f"{INSTANCE_TEXT}: W >= 103/60 on cl A(p) = {{d12 >= 0, d23 >= 0}} (attained at (2/3, 0)), so "
+              "inf over A(p) of W = 103/60",
+)
+TWINS[lemma9_inf_over_a.id] = lambda: lemma9_bound_claim(
+    twin_id(lemma9_inf_over_a.id), bound=LEMMA9_INF_OVER_A + Fraction(1, 100), closure=True,
+    statement=f"[twin] {INSTANCE_TEXT}: W >= 103/60 + 1/100 on cl A(p)",
+)
+
+lemma9_sequence_in_a = lemma9_bound_claim(
+    "duchi2010.lemma9.proof.sequence_in_a", bound=LEMMA9_INF_OVER_A, closure=False,
+    statement=f"{INSTANCE_TEXT}: a sequence in A(p) with W -> W*(p) exists, i.e. W*(p) = inf over A(p) of W = 103/60 "
+              "(duchi2010.lemma9.proof.inf_over_a), i.e. W >= 103/60 for every (d12, d23)",
+    finding=Finding(
+        what=(
+            "Lemma 9's proof starts from a sequence alpha^(n) in A(p) = {a1 > a2 > a3} with W(p, alpha^(n)) -> "
+            "W*(p). Such a sequence exists only if W*(p) = inf over A(p) of W, which is exactly what fails where "
+            "Lemma 9 is used: under COND 1, Lemma 10 (and the paper's point) is that W* is approached only outside "
+            "A(p). The bound on the minimiser must be argued for a minimising sequence in all of R^3 (W of Eq. (10) "
+            "grows along every direction that changes the order, since h12, h23, h13, h31 > 0 and the graph "
+            "1 -> 2 -> 3 -> 1 is a cycle); the lemma's conclusion stands."
+        ),
+        counterexample=(
+            "Theorem 11's corrected instance (h12 = 1/2, h13 = 2, h23 = 1/20, h31 = 1/2, COND 1 holds) with "
+            "phi(x) = max(0, 1 - x)^2: inf over A(p) of W = 103/60 (at d12 = 2/3, d23 = 0 on its boundary), but "
+            "W(7/8, -1/4) = 27/16 < 103/60, so no sequence in A(p) has W -> W*(p) = 27/16."
+        ),
+        corrected="duchi2010.lemma9.proof.sequence_in_a.corrected",
+        finding_class="proof",
+    ),
+)
+lemma9_sequence_corrected = lemma9_bound_claim(
+    lemma9_sequence_in_a.finding.corrected, bound=LEMMA9_MIN, closure=False,
+    quote=LEMMA9_QUOTE + " [corrected: a minimising sequence in R^3, not in A(p)]",
+    statement=f"{INSTANCE_TEXT}: W >= 27/16 = W(7/8, -1/4) for every (d12, d23): W* = 27/16 is attained by a bounded "
+              "alpha* = (5/8, -1/4, 0) (Lemma 9's conclusion), which lies outside cl A(p) (a2 < a3)",
+)
+TWINS[lemma9_sequence_corrected.id] = lambda: lemma9_bound_claim(
+    twin_id(lemma9_sequence_corrected.id), bound=LEMMA9_MIN + Fraction(1, 100), closure=False,
+    statement=f"[twin] {INSTANCE_TEXT}: W >= 27/16 + 1/100 for every (d12, d23)",
+)
+
+
+# Lemma 9's proof restates Assumption A as "phi'_oo(1) = 0 or phi'_oo(-1) = -oo"
+RP, RM, G0, S = sympy.symbols("r_plus r_minus g0 s", real=True)  # phi'_oo(1), phi'_oo(-1) (finite), phi'(0), ray
+LEMMA9_ASSUMPTION_QUOTE = ("The assumption that phi'_oo(1) = 0 or phi'_oo(-1) = -oo then implies that "
+                           "limsup_n W(p, alpha^(n)) = oo.")
+RECESSION_FACTS = [G0 < 0, RM >= -G0]  # convex phi with phi'(0) < 0: phi'_oo(-1) >= -phi'(0) > 0
+
+
+def lemma9_assumption_claim(id: str, *, conclusion: str, assumption_a: bool = True,
+                            finding: Finding | None = None) -> Claim:
+    """Lemma 9, proof: what Assumption A (Section 2.2: phi'_oo(1) >= 0 or phi'_oo(-1) = oo) gives, in the
+    finite-slope case (r_plus = phi'_oo(1), r_minus = phi'_oo(-1) real).  ``conclusion`` "printed": the proof's
+    restatement r_plus = 0 (its other disjunct, r_minus = -oo, never holds for a convex phi with phi'(0) < 0);
+    "growth": W of Eq. (10) has a positive slope along every ray (d12, d23) = (s t, (1 - s) t) of cl A(p), so
+    limsup W = oo as a1 - a3 -> oo.  ``assumption_a`` False drops r_plus >= 0 (the twin)."""
+    hyps: dict[str, Any] = {"convex_phi": RECESSION_FACTS}
+    if assumption_a:
+        hyps["assumption_a"] = [RP >= 0]
+    if conclusion == "printed":
+        concl = sympy.And(RP >= 0, RP <= 0)
+        text = "r_plus >= 0 (Assumption A) => r_plus = 0 (the proof's restatement)"
+    else:
+        hyps["weights"] = [h12 > 0, h13 > 0, h23 > 0, h31 > 0]
+        hyps["ray_in_closure_of_A"] = [S >= 0, S <= 1]
+        concl = h12 * S * RP + h23 * (1 - S) * RP + h13 * RP + h31 * RM > 0
+        text = ("r_plus >= 0 (Assumption A) => the slope h12 s r_plus + h23 (1 - s) r_plus + h13 r_plus + h31 r_minus "
+                "of W along the ray (d12, d23) = (s t, (1 - s) t), 0 <= s <= 1, is > 0")
+        if not assumption_a:
+            text = "[twin: without Assumption A] " + text.split(" => ", 1)[1]
+    return implies(
+        id,
+        hypotheses=hyps,
+        conclusion=concl,
+        cite=cite("Appendix A, proof of Lemma 9", LEMMA9_ASSUMPTION_QUOTE
+                  + (" [corrected: Assumption A as stated in Section 2.2]" if conclusion != "printed" else "")),
+        statement="for every convex phi with phi'(0) = g0 < 0 and finite recession slopes r_plus = phi'_oo(1), "
+                  "r_minus = phi'_oo(-1) >= -g0: " + text,
+        finding=finding,
+    )
+
+
+lemma9_assumption = lemma9_assumption_claim(
+    "duchi2010.lemma9.proof.assumption_a", conclusion="printed",
+    finding=Finding(
+        what=(
+            "Lemma 9's proof quotes Assumption A as 'phi'_oo(1) = 0 or phi'_oo(-1) = -oo', but Section 2.2 states "
+            "it as 'phi'_oo(1) >= 0 or phi'_oo(-1) = oo'. The second disjunct has the wrong sign: for a convex phi "
+            "with phi'(0) < 0, phi'_oo(-1) >= -phi'(0) > 0, so it never holds; and the first is narrower than "
+            "Assumption A for a convex phi that is not monotone (Theorems 11 and 12 assume only 'phi convex and "
+            "satisfying Assumption A'). For the non-increasing phi of Eq. (9) the two agree (phi'_oo(1) <= 0 there), "
+            "and the step 'limsup W = oo' holds under Assumption A as stated."
+        ),
+        counterexample=(
+            "phi(x) = |1 - x| (or (1 - x)^2): convex, phi'(0) < 0, phi'_oo(1) = 1 >= 0 (Assumption A holds), "
+            "phi'_oo(-1) = 1: neither phi'_oo(1) = 0 nor phi'_oo(-1) = -oo."
+        ),
+        corrected="duchi2010.lemma9.proof.assumption_a.corrected",
+        finding_class="clarification",
+    ),
+)
+lemma9_assumption_corrected = lemma9_assumption_claim(lemma9_assumption.finding.corrected, conclusion="growth")
+TWINS[lemma9_assumption_corrected.id] = lambda: lemma9_assumption_claim(
+    twin_id(lemma9_assumption_corrected.id), conclusion="growth", assumption_a=False)
 
 
 # ---------------------------------------------------------------------------------------

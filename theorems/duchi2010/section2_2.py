@@ -380,6 +380,117 @@ def contradiction_claim(id: str, which: int, *, slack: Any = 0, drop: str = "") 
     )
 
 
+# ---------------------------------------------------------------------------------------
+# Section 2.2: "If phi from Eq. (9) is edge-consistent, then phi must be differentiable at 0 with phi'(0) < 0"
+# ---------------------------------------------------------------------------------------
+
+A12, A21, DD = sympy.symbols("a12 a21 d", real=True)  # expected weights (h(x) = x) and d = a1 - a2
+GM, GP = sympy.symbols("g_minus g_plus", real=True)  # phi'(0-), phi'(0+)
+DERIVATIVE_QUOTE = ("If phi from Eq. (9) is edge-consistent, then phi must be differentiable at 0 with phi'(0) < 0. "
+                    "This is a consequence of Bartlett et al.'s (2006) analysis of binary classification")
+
+
+def ramp(x: Any) -> Any:
+    """phi(x) = min(1, max(0, 1 - x)): >= 0, non-increasing, continuous, bounded (Eq. (9) and Definition 2), not
+    convex; phi'(0-) = 0 and phi'(0+) = -1."""
+    return sympy.Min(1, sympy.Max(0, 1 - x))
+
+
+def ramp_edge_consistent_claim(id: str = "duchi2010.section2_2.ramp_edge_consistent_m2", *, gap: Any = 0) -> Claim:
+    """The ramp is edge-consistent on two items (M = 2), with h(x) = x: W(d) = a12 phi(d) + a21 phi(-d).  If
+    a12 > a21, A(p) = {d > 0}, W(1) = a21 and every d <= 0 has W(d) >= a12; if a21 > a12, A(p) = {d <= 0},
+    W(-1) = a12 and every d > 0 has W(d) >= a21 (a uniform gap; a12 = a21 leaves nothing outside A(p)).
+    ``gap`` asks W >= a12 + gap (the twin)."""
+    w = A12 * ramp(DD) + A21 * ramp(-DD)
+    return implies(
+        id,
+        hypotheses={"weights": [A12 >= 0, A21 >= 0]},
+        conclusion=sympy.And(sympy.Implies(sympy.And(A12 > A21, DD <= 0), w >= A12 + gap),
+                             sympy.Implies(sympy.And(A21 > A12, DD > 0), w >= A21 + gap)),
+        cite=cite("Section 2.2", DERIVATIVE_QUOTE),
+        statement=("phi(x) = min(1, max(0, 1 - x)), h(x) = x, two items: if a12 > a21 then W(d) >= a12 > a21 = W(1) "
+                   "for every d = a1 - a2 <= 0 (outside A(p)), and symmetrically; so the ramp is edge-consistent "
+                   "for M = 2" + ("" if not gap else f" [twin: W >= a12 + {gap}]")),
+    )
+
+
+def _one_sided_derivatives(phi: Callable[[Fraction], Fraction]) -> tuple[Fraction, Fraction]:
+    eps = Fraction(1, 1000)  # the ramp is linear on [-eps, 0] and on [0, eps]
+    return (phi(Fraction(0)) - phi(-eps)) / eps, (phi(eps) - phi(Fraction(0))) / eps
+
+
+def derivative_claim(id: str, *, finding: Finding | None = None) -> Claim:
+    """Section 2.2's sentence, as printed (phi from Eq. (9): >= 0, non-increasing), at the ramp, which is
+    edge-consistent for M = 2 (duchi2010.section2_2.ramp_edge_consistent_m2): is it differentiable at 0 with
+    phi'(0) < 0?  One-sided difference quotients in exact Fractions on the ramp's linear pieces."""
+    def phi(x: Fraction) -> Fraction:
+        return min(Fraction(1), max(Fraction(0), 1 - x))
+
+    def holds(case: str) -> tuple[bool, str]:
+        left, right = _one_sided_derivatives(phi)
+        return left == right and right < 0, f"{case}: phi'(0-) = {left}, phi'(0+) = {right}"
+
+    return finite_check(
+        id,
+        cases=["phi(x) = min(1, max(0, 1 - x))"],
+        holds=holds,
+        domain="the ramp, an edge-consistent phi of Eq. (9) for M = 2",
+        cite=cite("Section 2.2", DERIVATIVE_QUOTE),
+        statement="every edge-consistent phi of Eq. (9) (>= 0, non-increasing) is differentiable at 0 with "
+                  "phi'(0) < 0; checked at the ramp, edge-consistent for M = 2",
+        finding=finding,
+    )
+
+
+def convex_derivative_claim(id: str, *, convex: bool = True) -> Claim:
+    """Corrected (Bartlett et al.'s condition needs phi convex): a convex phi (one-sided derivatives g- <= g+ at 0)
+    that is not differentiable at 0 with phi'(0) < 0 has, for every a21 > 0, some a12 > a21 with W'(0+) = a12 g+ -
+    a21 g- >= 0; W convex is then non-decreasing on [0, oo), so its infimum is reached on d <= 0, outside
+    A(p) = {d > 0}: not edge-consistent.  a12 = 2 a21 when g+ >= 0, a12 = a21 g-/g+ when g- < g+ < 0.
+    ``convex`` False drops g- <= g+ (the twin)."""
+    choice = sympy.Piecewise((2 * A21, GP >= 0), (A21 * GM / GP, True))
+    hyps: dict[str, Any] = {
+        "not_differentiable_with_negative_slope": [sympy.Or(GM < GP, GP >= 0)],
+        "weights": [A21 > 0],
+    }
+    if convex:
+        hyps["convex_at_0"] = [GM <= GP]
+    return implies(
+        id,
+        hypotheses=hyps,
+        conclusion=sympy.And(choice > A21, choice * GP - A21 * GM >= 0),
+        cite=cite("Section 2.2", DERIVATIVE_QUOTE + " [corrected: for convex phi]"),
+        statement=("for convex phi with phi'(0-) = g- <= g+ = phi'(0+), not (g- = g+ < 0): some p on two items "
+                   "(a12 > a21) has W'(0+) >= 0, so inf W is attained outside A(p): not edge-consistent"
+                   + ("" if convex else " [twin: without g- <= g+]")),
+    )
+
+
+ramp_edge_consistent = ramp_edge_consistent_claim()
+TWINS[ramp_edge_consistent.id] = lambda: ramp_edge_consistent_claim(twin_id(ramp_edge_consistent.id),
+                                                                    gap=Fraction(1, 10))
+derivative_needs_convexity = derivative_claim(
+    "duchi2010.section2_2.derivative_at_0",
+    finding=Finding(
+        what=(
+            "Section 2.2 says an edge-consistent phi of Eq. (9) must be differentiable at 0 with phi'(0) < 0, "
+            "citing Bartlett et al. (2006); their result is for convex phi, and Eq. (9) only asks phi >= 0 "
+            "non-increasing. The ramp min(1, max(0, 1 - x)) is edge-consistent on two items (the binary case the "
+            "sentence reduces to) yet has phi'(0-) = 0 != -1 = phi'(0+). For convex phi the sentence holds (the "
+            "corrected claim); Section 2.2's results assume convex phi anyway."
+        ),
+        counterexample=(
+            "phi(x) = min(1, max(0, 1 - x)), h(x) = x, M = 2: for a12 > a21, W(1) = a21 < a12 <= W(d) for every "
+            "d = a1 - a2 <= 0 (and symmetrically), but phi'(0-) = 0 and phi'(0+) = -1."
+        ),
+        corrected="duchi2010.section2_2.derivative_at_0.corrected",
+        finding_class="hypothesis",
+    ),
+)
+derivative_corrected = convex_derivative_claim(derivative_needs_convexity.finding.corrected)
+TWINS[derivative_corrected.id] = lambda: convex_derivative_claim(twin_id(derivative_corrected.id), convex=False)
+
+
 lemma10_cond1 = contradiction_claim("duchi2010.lemma10.cond1", 1)
 TWINS[lemma10_cond1.id] = lambda: contradiction_claim(twin_id(lemma10_cond1.id), 1, drop="cond1")
 lemma10_cond2 = contradiction_claim("duchi2010.lemma10.cond2", 2)

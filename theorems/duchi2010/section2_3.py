@@ -9,7 +9,7 @@ from typing import Any
 
 import sympy
 
-from symcal import finite_check, identity, implies
+from symcal import Finding, finite_check, identity, implies
 from symcal.claims.core import Claim
 
 from .common import (
@@ -153,6 +153,57 @@ theorem12_cond1 = theorem12_cond1_claim()
 TWINS[theorem12_cond1.id] = lambda: theorem12_cond1_claim(
     twin_id(theorem12_cond1.id), (Fraction(1, 4), Fraction(1, 10), Fraction(1, 2), Fraction(3, 20))
 )
+
+
+# Theorem 12's printed weights: a_12^G1 = a_13^G2 = a_23^G3 = a_31^G4 = h^-1(c)
+PRINTED_WEIGHTS = (((1, 2), 1), ((1, 3), 2), ((2, 3), 3), ((3, 1), 4))
+GRAPH_WEIGHTS = (((1, 2), 1), ((2, 3), 2), ((1, 3), 3), ((3, 1), 4))  # each graph's own edge
+
+
+def theorem12_weight_names_claim(id: str, assignments: tuple[tuple[tuple[int, int], int], ...], *,
+                                 finding: Finding | None = None) -> Claim:
+    """Theorem 12, proof: each weight a_ij^Gk the proof sets to h^-1(c) names an edge (i -> j) of Gk, for
+    G1 = {1 -> 2}, G2 = {2 -> 3}, G3 = {1 -> 3}, G4 = {3 -> 1} (all four weights: the whole domain)."""
+    graphs = theorem12_graphs(1)
+
+    def holds(case: tuple[tuple[int, int], int]) -> tuple[bool, str]:
+        (i, j), k = case
+        edges = sorted(graphs[k - 1])
+        return (i, j) in graphs[k - 1], f"a_{i}{j}^G{k}: G{k} has the edge(s) {edges}"
+
+    names = ", ".join(f"a_{i}{j}^G{k}" for (i, j), k in assignments)
+    return finite_check(
+        id,
+        cases=list(assignments),
+        holds=holds,
+        domain="the four weights the proof sets to h^-1(c)",
+        cite=cite("Theorem 12, proof", "choose constant edge weights a_12^G1 = a_13^G2 = a_23^G3 = a_31^G4 = "
+                                       "h^-1(c) > 0"
+                  + ("" if assignments == PRINTED_WEIGHTS else f" [corrected: {names}]")),
+        statement=f"G1 = {{1->2}}, G2 = {{2->3}}, G3 = {{1->3}}, G4 = {{3->1}}: each of {names} is the weight of an "
+                  "edge of its graph",
+        finding=finding,
+    )
+
+
+theorem12_weight_names = theorem12_weight_names_claim(
+    "duchi2010.theorem12.weight_names", PRINTED_WEIGHTS,
+    finding=Finding(
+        what=(
+            "Theorem 12's proof sets a_12^G1 = a_13^G2 = a_23^G3 = a_31^G4 = h^-1(c), but G2 = {2 -> 3} and "
+            "G3 = {1 -> 3}: a_13^G2 and a_23^G3 weigh edges their graphs do not have, and the edges 2 -> 3 of G2 "
+            "and 1 -> 3 of G3 get no weight. Meant: a_23^G2 and a_13^G3 (as the proof's W and "
+            "a13 - a31 = h^-1(c)(p_G3 - p_G4) use them); the construction is unaffected."
+        ),
+        counterexample="a_13^G2: G2 = {2 -> 3} has no edge 1 -> 3 (likewise a_23^G3: G3 = {1 -> 3}).",
+        corrected="duchi2010.theorem12.weight_names.corrected",
+        finding_class="clarification",
+    ),
+)
+theorem12_weight_names_corrected = theorem12_weight_names_claim(theorem12_weight_names.finding.corrected,
+                                                                GRAPH_WEIGHTS)
+TWINS[theorem12_weight_names_corrected.id] = lambda: theorem12_weight_names_claim(
+    twin_id(theorem12_weight_names_corrected.id), (((1, 2), 1), ((2, 3), 2), ((1, 3), 3), ((1, 3), 4)))
 
 
 def theorem12_h(p: tuple[Fraction, ...] = THEOREM12_P) -> dict[str, Fraction]:

@@ -637,3 +637,77 @@ regulariser_needed = regulariser_claim()
 TWINS[regulariser_needed.id] = lambda: regulariser_claim(
     twin_id("duchi2010.section3.regulariser"), nu=sympy.Rational(1, 2)
 )
+
+
+# "phi(., G) can be sent to -oo with a not in A(p)", read for every (G, p) whose A(p) is not everything
+def _unbounded_ray(dd: dict[tuple[int, int], Fraction], m: int) -> tuple[bool, str]:
+    """Is W(a) = sum_(i,j) a_ij (a_j - a_i) = -sum_i s_i a_i (s_i = sum_j d_ij) unbounded below off A(p)?  Off A(p)
+    is the union over the edges i -> k of G~ of {a_i <= a_k} (or a_i < a_k; same infimum).  On one such half-space
+    W is unbounded below iff s . v > 0 for a generator v of its recession cone {v_k >= v_i}: +-e_j (j not i, k),
+    +-(e_i + e_k), e_k - e_i (LP duality: otherwise s = lam (e_i - e_k), lam >= 0, and W = lam (a_k - a_i) >= 0)."""
+    s = [sum((dd.get((i, j), -dd.get((j, i), Fraction(0))) for j in range(1, m + 1) if j != i), Fraction(0))
+         for i in range(1, m + 1)]
+    edges = [(i, j) if w > 0 else (j, i) for (i, j), w in sorted(dd.items()) if w != 0]
+    for i, k in edges:
+        gens: list[list[int]] = []
+        for j in range(1, m + 1):
+            if j not in (i, k):
+                gens += [[int(x == j) for x in range(1, m + 1)], [-int(x == j) for x in range(1, m + 1)]]
+        both = [int(x in (i, k)) for x in range(1, m + 1)]
+        gens += [both, [-b for b in both], [int(x == k) - int(x == i) for x in range(1, m + 1)]]
+        for v in gens:
+            if sum(si * vi for si, vi in zip(s, v, strict=True)) > 0:
+                return True, f"s = {[str(x) for x in s]}; off A(p) along a_{i} <= a_{k}: W(a0 + t v) -> -oo for v = {v}"
+    return False, f"s = {[str(x) for x in s]}, G~ = {edges}: W >= 0 off A(p) (s = lam (e_i - e_k) for its one edge)"
+
+
+def _regulariser_cases(m: int, *, min_edges: int) -> list[dict[tuple[int, int], Fraction]]:
+    out = []
+    for ws in itertools.product((-1, 0, 1, 2), repeat=m * (m - 1) // 2):
+        dd = {e: Fraction(w) for e, w in zip(itertools.combinations(range(1, m + 1), 2), ws, strict=True)}
+        edges = [(i, j) if w > 0 else (j, i) for (i, j), w in dd.items() if w]
+        if len(edges) >= min_edges and not has_cycle(edges, m):  # Section 3's setting: G~ is a DAG
+            out.append(dd)
+    return out
+
+
+def regulariser_every_p_claim(id: str, *, min_edges: int, finding: Finding | None = None) -> Claim:
+    """Section 3, after Corollary 15, read for every (G, p) of Theorem 13's setting (G~ a DAG) with a score vector
+    outside A(p): without r, W(p, .) is unbounded below outside A(p).  ``min_edges`` 2 restricts to difference graphs
+    with at least two edges (the corrected reading; a DAG with an edge has a source, so s != 0)."""
+    return finite_check(
+        id,
+        cases=lambda m: _regulariser_cases(m, min_edges=min_edges),
+        holds=lambda dd: _unbounded_ray(dd, max(j for _, j in dd)),
+        sizes=(2, 3) if min_edges < 2 else (3, 4),
+        sample="differences d_ij in {-1, 0, 1, 2}, of a statement for all real weights",
+        domain=(f"m = {'2, 3' if min_edges < 2 else '3, 4'}; d_ij = a_ij - a_ji in {{-1, 0, 1, 2}} (i < j); "
+                f"G~ a DAG with at least {min_edges} edge(s)"),
+        describe=lambda dd: {f"d[{i},{j}]": str(w) for (i, j), w in dd.items() if w},
+        cite=cite("Section 3, after Corollary 15",
+                  "if r is not in the objective in Eq. (14), then phi(., G) can be sent to -oo with a not in A(p)"
+                  + (" [corrected: when the DAG G~ has at least two edges]" if min_edges >= 2 else "")),
+        statement=("without r (nu = 0), for every (G, p) whose difference graph is a DAG (Theorem 13's setting) with "
+                   f"at least {min_edges} edge(s): inf over a not in A(p) of W(p, a) = -oo"),
+        finding=finding,
+    )
+
+
+regulariser_every_p = regulariser_every_p_claim(
+    "duchi2010.section3.regulariser_every_p", min_edges=1,
+    finding=Finding(
+        what=(
+            "Section 3 says that without r the linear loss 'can be sent to -oo with a not in A(p)'. Without r, "
+            "W(p, a) = -sum_i s_i a_i with s_i = sum_j (a_ij - a_ji); when G~ has a single edge i -> k, s = d_ik "
+            "(e_i - e_k) and W = d_ik (a_k - a_i) >= 0 outside A(p) (it goes to -oo only inside A(p)). The remark "
+            "holds once the DAG G~ has two or more edges (the paper's own example G~ = {1 -> 2, 1 -> 3}); that r is "
+            "needed is unaffected."
+        ),
+        counterexample="m = 2, a_12 = 1, a_21 = 0: A(p) = {a1 > a2} and W = a2 - a1 >= 0 for every a with a1 <= a2.",
+        corrected="duchi2010.section3.regulariser_every_p.corrected",
+        finding_class="clarification",
+    ),
+)
+regulariser_every_p_corrected = regulariser_every_p_claim(regulariser_every_p.finding.corrected, min_edges=2)
+TWINS[regulariser_every_p_corrected.id] = lambda: regulariser_every_p_claim(
+    twin_id(regulariser_every_p_corrected.id), min_edges=1)

@@ -152,8 +152,9 @@ __all__ = ["CLAIMS", "TWINS", "TWIN_EXPECT", "THEOREM6_ARGS", "_named_loss", "ca
 
 CLAIMS = [
     S3.theorem3_identity, S3.theorem3_surrogate, S3.theorem3_calibration, *S3.theorem3_whole,
-    S4.precision_two_forms, S4.precision_decomposition, S4.precision_rank, S4.precision_top_q, S4.wta_is_p1,
-    S5.eru_decomposition, S5.eru_rank, S5.eru_sorting, S5.eru_sorting_corrected,
+    S4.precision_two_forms, S4.precision_decomposition, S4.precision_rank, S4.precision_top_q, S4.precision_top_q_all_u,
+    S4.wta_is_p1,
+    S5.eru_decomposition, S5.eru_rank, S5.eru_sorting, S5.eru_sorting_corrected, S5.eru_sorting_all_u,
     S6.map_form_positions, S6.map_form_pairs, S6.map_decomposition, S6.map_zero_label, S6.map_zero_label_corrected,
     S6.map_rank_bound, S6.map_rank_exact, S6.map_qap,
     S6.theorem4_without_p_reinforce, S6.theorem4, *S6.theorem4_whole,
@@ -197,12 +198,14 @@ TWINS: dict[str, Callable[[], Claim]] = dict([
         t, "precision", {"q": 2}, r_sizes(3, 3), "Section 4", "q", c_shift=F(1, 7))),
     _twin(S4.precision_rank, lambda t: S4.precision_rank_claim(t, offset=-1).replace(sizes=r_sizes(3, 3))),
     _twin(S4.precision_top_q, lambda t: S4.top_q_claim(t, bottom=True).replace(sizes=r_sizes(2, 3))),
+    _twin(S4.precision_top_q_all_u, lambda t: S4.top_q_all_u_claim(t, first=1)),
     _twin(S4.wta_is_p1, lambda t: S4.wta_claim(t, q=2).replace(sizes=r_sizes(2, 3))),
     _twin(S5.eru_decomposition, lambda t: decomposition_claim(
         t, "eru", {"s": 2, "v": 1, "w": 2}, r_sizes(3, 3), "Section 5", "q", c_shift=F(-1, 3))),
     _twin(S5.eru_rank, lambda t: S5.eru_rank_claim(t, offset=1).replace(sizes=r_sizes(3, 3))),
     _twin(S5.eru_sorting_corrected, lambda t: S5.eru_sorting_claim(
         t, (F(2), F(1, 2)), reverse_below_1=False, statement="twin: no reversal")),
+    _twin(S5.eru_sorting_all_u, lambda t: S5.eru_rearrangement_claim(t, opposite=True)),
     _twin(S6.map_form_positions, lambda t: S6.map_forms_claim(t, form=1, shift=F(1, 100)).replace(sizes=r_sizes(2, 3))),
     _twin(S6.map_form_pairs, lambda t: S6.map_forms_claim(t, form=2, shift=F(-1, 100)).replace(sizes=r_sizes(2, 3))),
     _twin(S6.map_decomposition, lambda t: decomposition_claim(

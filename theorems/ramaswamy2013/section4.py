@@ -4,12 +4,13 @@ affine dimension r, top-q selection as pred*_P@q, and WTA = P@1."""
 from __future__ import annotations
 
 import functools
+import itertools
 import random
 from typing import Any
 
 import sympy
 
-from symcal import finite_check
+from symcal import finite_check, implies
 from symcal.ranking.loss_matrix import permutations
 from symcal.ranking.pred_maps import precision_objective, top_q
 
@@ -143,5 +144,38 @@ precision_decomposition = decomposition_claim(
     "l_P@q(y, sigma) = 1 - (1/q) sum_i y_i 1(sigma(i) <= q); therefore, by Theorem 3, ... psi*_P@q(y, u) = "
     "sum_i (u_i - y_i)^2")
 precision_rank = precision_rank_claim("ramaswamy2013.precision.rank")
+def _score_symbols(r: int) -> list[Any]:
+    return list(sympy.symbols(f"u1:{r + 1}", real=True))
+
+
+def top_q_all_u_claim(id: str, *, first: int = 0) -> Any:
+    """Section 4's top-q selection for every real u: with the documents labelled by decreasing score (u_1 >= ... >=
+    u_r; the objective sum_i u_i 1(sigma(i) <= q) is symmetric under relabelling documents and positions together),
+    a sigma placing the top q documents in the top q positions scores u_1 + ... + u_q, and every sigma scores the sum
+    over some q-subset S of documents.  ``first`` 1 takes documents 2..q+1 as "the top q" (the twin)."""
+    def conclusion(r: int) -> Any:
+        u = _score_symbols(r)
+        parts = []
+        for q in range(1, r + 1):
+            top = sum(u[first:first + q]) if first + q <= r else sum(u[r - q:])
+            parts += [top >= sum(u[i] for i in subset) for subset in itertools.combinations(range(r), q)]
+        return sympy.And(*parts)
+
+    return implies(
+        id,
+        hypotheses={"labelled_by_decreasing_score":
+                    lambda r: [a >= b for a, b in itertools.pairwise(_score_symbols(r))]},
+        conclusion=conclusion,
+        sizes=r_sizes(2, 5),
+        cite=cite("Section 4", "any permutation sigma which places the top q documents ... in the top q positions "
+                               "achieves the maximum in pred*_P@q(u)"),
+        statement=("for every real u (documents labelled so that u_1 >= ... >= u_r) and every q: u_1 + ... + u_q >= "
+                   "sum_{i in S} u_i for every q-subset S, i.e. top-q selection maximises sum_i u_i 1(sigma(i) <= q)"
+                   + ("" if not first else " [twin: documents 2..q+1]")),
+        scope="every real score vector: the objective is symmetric under relabelling, so sorted labels lose nothing",
+    )
+
+
 precision_top_q = top_q_claim("ramaswamy2013.precision.pred_top_q")
+precision_top_q_all_u = top_q_all_u_claim("ramaswamy2013.precision.pred_top_q.all_u")
 wta_is_p1 = wta_claim("ramaswamy2013.wta.is_precision_at_1")

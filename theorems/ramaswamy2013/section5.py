@@ -8,11 +8,47 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from symcal import Finding, finite_check
+import sympy
+
+from symcal import Finding, finite_check, implies
 from symcal.ranking.loss_matrix import permutations
 from symcal.ranking.pred_maps import eru_objective, respects_scores
 
 from .common import F, cite, decomposition_claim, fs, r_sizes, rank_claim
+
+
+def eru_rearrangement_claim(id: str, *, opposite: bool = False) -> Any:
+    """The corrected ERU statement for every real u and every w != 1, by the rearrangement inequality: the discounts
+    c_k = 2^((1 - k)/(w - 1)) decrease with the position k when w > 1 and increase when w < 1, so a sigma sorting u
+    decreasingly (w > 1) or increasingly (w < 1) pairs the larger scores with the larger discounts.  Labels and
+    positions ordered alike (u_1 >= ... >= u_r, c_1 >= ... >= c_r: every such pairing, relabelled): sum_i u_i c_i >=
+    sum_i u_i c_sigma(i) for every sigma.  ``opposite`` orders c the other way (the twin)."""
+    def symbols(r: int) -> tuple[list[Any], list[Any]]:
+        return list(sympy.symbols(f"u1:{r + 1}", real=True)), list(sympy.symbols(f"c1:{r + 1}", real=True))
+
+    def hyps(r: int) -> list[Any]:
+        u, c = symbols(r)
+        return ([a >= b for a, b in itertools.pairwise(u)]
+                + [(b >= a) if opposite else (a >= b) for a, b in itertools.pairwise(c)])
+
+    def conclusion(r: int) -> Any:
+        u, c = symbols(r)
+        best = sum(ui * ci for ui, ci in zip(u, c, strict=True))
+        return sympy.And(*[best >= sum(u[i] * c[s[i] - 1] for i in range(r)) for s in permutations(r)])
+
+    return implies(
+        id,
+        hypotheses={"similarly_ordered": hyps},
+        conclusion=conclusion,
+        sizes=r_sizes(2, 4),
+        cite=cite("Section 5", "any permutation sigma satisfying u_i > u_j => sigma(i) < sigma(j) achieves the maximum "
+                               "in pred*_ERU(u) [corrected: w > 1; for w < 1 sorted increasingly]"),
+        statement=("for all real u_1 >= ... >= u_r and discounts c_1 >= ... >= c_r (2^((1 - k)/(w - 1)) for w > 1, or "
+                   "the increasing discounts of w < 1 with the positions read backwards): sum_i u_i c_i >= "
+                   "sum_i u_i c_sigma(i) for every sigma in S_r"
+                   + (" [twin: c ordered oppositely]" if opposite else "")),
+        scope="every real u and every monotone discount sequence (every w != 1), by relabelling",
+    )
 
 ERU_WS_PRINTED = (F(2), F(3, 2), F(0), F(1, 2))  # w in R: includes w < 1
 ERU_WS_ABOVE_1 = (F(2), F(3, 2), F(4, 3), F(5, 4))
@@ -82,6 +118,7 @@ eru_sorting = eru_sorting_claim(
         finding_class="hypothesis",
     ),
 )
+eru_sorting_all_u = eru_rearrangement_claim("ramaswamy2013.eru.pred_sorting.corrected.all_u")
 eru_sorting_corrected = eru_sorting_claim(
     eru_sorting.finding.corrected, ERU_WS_PRINTED + ERU_WS_ABOVE_1[2:], reverse_below_1=True,
     statement="for w > 1 every sigma sorting u decreasingly maximises the ERU objective; for w < 1 every sigma "

@@ -545,9 +545,20 @@ ENTRIES = [
         "calauzenes2013.table2.pointwise.logistic",
     ),
     E(
+        "Appendix B.4, Proof Logistic, step 2",
+        "lambda(v_i, s_i) = eta B_psi(v_i/eta || h^-1(s_i)) - eta psi(v_i/eta)",
+        "calauzenes2013.table2.pointwise.logistic.bregman_form",
+        "calauzenes2013.table2.pointwise.logistic.bregman_form.corrected",
+    ),
+    E(
         "Appendix B.4, Proof Exponential",
         "psi(x) = -2 sqrt(x(eta - x)) which is 4/eta-strongly convex, h(u) = log(sqrt(u/(eta - u)))",
         "calauzenes2013.table2.pointwise.exponential",
+    ),
+    E(
+        "Appendix B.4, Proof Exponential, step 2",
+        "lambda(v_i, s_i) = B_psi(v_i || h^-1(s_i)) - psi(v_i)",
+        "calauzenes2013.table2.pointwise.exponential.bregman_form",
     ),
     E(
         "Appendix B.5, Proof Squared Error",

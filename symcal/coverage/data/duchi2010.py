@@ -107,7 +107,9 @@ ENTRIES = [
     E(
         "Section 2.2",
         "If phi from Eq. (9) is edge-consistent, then phi must be differentiable at 0 with phi'(0) < 0",
-        reason="out of scope: rests on Bartlett et al. (2006)'s binary classification result, quoted without proof",
+        "duchi2010.section2_2.ramp_edge_consistent_m2",
+        "duchi2010.section2_2.derivative_at_0",
+        "duchi2010.section2_2.derivative_at_0.corrected",
     ),
     E("Section 2.2", "phi'_oo(d) = sup_{t>0} (phi(td) - phi(0))/t (recession function)", reason="definition"),
     E(
@@ -245,6 +247,12 @@ ENTRIES = [
         reason="out of scope: a.e. differentiability of convex functions, quoted from Rockafellar (1970)",
     ),
     E(
+        "Theorem 12, proof, weights",
+        "choose constant edge weights a_12^G1 = a_13^G2 = a_23^G3 = a_31^G4 = h^-1(c) > 0",
+        "duchi2010.theorem12.weight_names",
+        "duchi2010.theorem12.weight_names.corrected",
+    ),
+    E(
         "Theorem 12, proof, step 1",
         "W(p, alpha) = p_G1 phi~(alpha1 - alpha2) + p_G2 phi~(alpha2 - alpha3) + p_G3 phi~(alpha1 - alpha3) + p_G4 phi~(alpha3 - alpha1) ... phi~'(0) = phi'(-c) < 0",
         "duchi2010.theorem12.w_form",
@@ -355,6 +363,8 @@ ENTRIES = [
         "Section 3, after Corollary 15",
         "if r is not in the objective in Eq. (14), then phi(., G) can be sent to -oo with alpha not in A(p)",
         "duchi2010.section3.regulariser_needed",
+        "duchi2010.section3.regulariser_every_p",
+        "duchi2010.section3.regulariser_every_p.corrected",
     ),
     E(
         "Section 3.1",
@@ -430,9 +440,21 @@ ENTRIES = [
         reason="not checkable: uniform convergence on balls for an arbitrary continuous surrogate",
     ),
     E(
+        "Appendix A, proof of Lemma 3, step 1",
+        "Since sum_G p_G^(n) phi(alpha, G) -> sum_G phi(alpha, G) uniformly in alpha in B_r (we have equicontinuity)",
+        "duchi2010.lemma3.proof.limit",
+        "duchi2010.lemma3.proof.limit.corrected",
+    ),
+    E(
         "Appendix A, proof of Lemma 4",
-        "W(p, alpha^(n_j)) > inf {W(p, alpha) : alpha not in A(p)} > W*(p)",
+        "there is a subsequence alpha^(n_j) and eps > 0 such that l(p, alpha^(n_j)) >= l(p, alpha) + eps ... The W(p, alpha^(n_j)) are thus bounded uniformly away from W*(p), a contradiction",
         reason="not checkable: a limit argument for an arbitrary edge-consistent surrogate",
+    ),
+    E(
+        "Appendix A, proof of Lemma 4, step 2",
+        "W(p, alpha^(n_j)) > inf {W(p, alpha) : alpha not in A(p)} > W*(p)",
+        "duchi2010.lemma4.proof.strict",
+        "duchi2010.lemma4.proof.strict.corrected",
     ),
     E(
         "Appendix A, proof of Lemma 5",
@@ -448,16 +470,29 @@ ENTRIES = [
     ),
     E(
         "Appendix A, proof of Lemma 9, step 1",
-        "suppose that limsup_n (alpha_i^(n) - alpha_j^(n)) = oo ... there must be some C with |alpha_i^(n) - alpha_j^(n)| <= C for all i, j, n",
-        reason="not checkable: a limit argument for every convex phi satisfying Assumption A",
+        "Let (alpha^(n)) be a sequence with alpha^(n) in A(p) = {alpha : alpha_1 > alpha_2 > alpha_3} such that W(p, alpha^(n)) -> W*(p)",
+        "duchi2010.lemma9.proof.inf_over_a",
+        "duchi2010.lemma9.proof.sequence_in_a",
+        "duchi2010.lemma9.proof.sequence_in_a.corrected",
     ),
     E(
         "Appendix A, proof of Lemma 9, step 2",
+        "suppose that limsup_n (alpha_i^(n) - alpha_j^(n)) = oo ... there must be some C with |alpha_i^(n) - alpha_j^(n)| <= C for all i, j, n",
+        reason="not checkable: a limit argument for every convex phi satisfying Assumption A; the use of Assumption A in it is checked in step 3",
+    ),
+    E(
+        "Appendix A, proof of Lemma 9, step 3",
+        "The assumption that phi'_oo(1) = 0 or phi'_oo(-1) = -oo then implies that limsup_n W(p, alpha^(n)) = oo",
+        "duchi2010.lemma9.proof.assumption_a",
+        "duchi2010.lemma9.proof.assumption_a.corrected",
+    ),
+    E(
+        "Appendix A, proof of Lemma 9, step 4",
         "W(p, alpha) is shift invariant with respect to alpha, so without loss of generality we can let alpha_3^(n) = 0",
         "duchi2010.lemma9.proof.shift_invariance",
     ),
     E(
-        "Appendix A, proof of Lemma 9, step 3",
+        "Appendix A, proof of Lemma 9, step 5",
         "Convex functions are continuous on compact domains (Rockafellar, 1970, Chapter 10), and inf_{alpha: ||alpha||_oo <= C} W(p, alpha) = W*(p)",
         reason="out of scope: continuity of convex functions, quoted from Rockafellar (1970)",
     ),

@@ -100,6 +100,7 @@ ENTRIES = [
         "Section 4",
         "any permutation sigma which places the top q documents sorted in decreasing order of scores u_i in the top q positions achieves the maximum",
         "ramaswamy2013.precision.pred_top_q",
+        "ramaswamy2013.precision.pred_top_q.all_u",
     ),
     E(
         "Section 4",
@@ -118,6 +119,7 @@ ENTRIES = [
         "any permutation sigma satisfying the condition u_i > u_j => sigma(i) < sigma(j) achieves the maximum in pred*_ERU(u)",
         "ramaswamy2013.eru.pred_sorting",
         "ramaswamy2013.eru.pred_sorting.corrected",
+        "ramaswamy2013.eru.pred_sorting.corrected.all_u",
     ),
     E(
         "Section 6",
