@@ -54,10 +54,12 @@ def test_an_undecided_conjunct_leaves_the_implication_unknown(monkeypatch):
     assert out.status is Status.UNKNOWN and "1 of 2 proved" in out.reason
 
 
-def test_a_mutant_whose_whole_query_z3_cannot_solve_in_time_is_refuted_by_its_conjuncts():
-    """A flipped seven-part conclusion of Uematsu & Lee's SVOR r-table: over 10 s whole (it was an
-    undecided mutant), 0.02 s for the conjunct that fails."""
+def test_a_mutant_whose_whole_query_z3_often_cannot_solve_in_time_is_refuted_within_the_budget():
+    """A flipped seven-part conclusion of Uematsu & Lee's SVOR r-table: often over 10 s whole (it was
+    an undecided mutant), 0.02 s for the conjunct that fails; z3 sometimes finds the whole query's
+    model within its share, so either road may refute it (the split itself is tested above, with the
+    whole query made to time out)."""
     claim = next(c for c in load_bundled() if c.id == "uematsu2013.section4_3.svor1.r_defined.corrected")
     mutant = next(mu for mu in mutants_of(claim)[0] if mu.claim.id.endswith("mutant_flip1"))
     out = decide(mutant.claim, None, Budget(3.0))
-    assert out.status is Status.REFUTED and "conjunct" in out.evidence.found_by
+    assert out.status is Status.REFUTED and out.evidence.rechecked
