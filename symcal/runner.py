@@ -337,7 +337,8 @@ def _sized_scope(name: str, rows: list[SizeResult]) -> str:
     definedness), the size itself left out: one text when the sizes agree, else one per size."""
     texts: dict[str, list[int]] = {}
     for r in rows:
-        t = re.sub(rf"(^|[;,]?\s*)({re.escape(name)}|m) = {r.size}$", "", r.scope.strip()).strip(" ;,")
+        size = rf"({re.escape(name)}|m) = {r.size}"
+        t = re.sub(rf"^{size}\s*[;,]\s*|(^|[;,]?\s*){size}$", "", r.scope.strip()).strip(" ;,")
         if t:
             texts.setdefault(t, []).append(r.size)
     head = f"{name} = {_size_text([r.size for r in rows])}"
