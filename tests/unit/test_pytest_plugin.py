@@ -67,10 +67,29 @@ def _plugin_args() -> list[str]:
     return [] if registered else ["-p", "symcal.testing"]
 
 
+@pytest.fixture(scope="module", autouse=True)
+def _imported_outside_pytester():
+    """pytester's in-process runs restore ``sys.modules`` after each run, so a module first imported
+    inside one run is imported afresh by the next, and objects of the two imports do not mix (sympy:
+    "Can only compare inequalities with Expr"; symcal: "expected a Claim built by a constructor").
+    Whether it happens depended on which test files the worker ran before this one: deciding the
+    user's claims once here imports everything the runs use, outside every run."""
+    from symcal.testing import assert_proved, assert_refuted
+
+    ns: dict = {}
+    exec(CLAIMS, ns)
+    assert_proved(ns["true_claim"], timeout=30)
+    assert_refuted(ns["false_claim"], timeout=30)
+    with pytest.raises(AssertionError):
+        assert_proved(ns["false_claim"], timeout=30)
+
+
 @pytest.fixture
 def run(pytester):
     pytester.makepyfile(claims=CLAIMS, test_user=USER_TESTS)
-    result = pytester.runpytest(*_plugin_args(), "--strict-markers", "-p", "no:cacheprovider")
+    # -p no:benchmark: where pytest-benchmark is installed it warns at start-up when xdist is loaded,
+    # and the outer run's filterwarnings=error would turn that into an internal error of the inner run
+    result = pytester.runpytest(*_plugin_args(), "--strict-markers", "-p", "no:cacheprovider", "-p", "no:benchmark")
     return result, result.stdout.str()
 
 
