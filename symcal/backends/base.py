@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass
 
@@ -61,3 +62,18 @@ class Budget:
         """The wall-clock backstop left, in ms: a solver's own timeout (the CPU limit is
         enforced by a watchdog on the CPU clock)."""
         return max(floor, int(self.wall_left() * 1000))
+
+    def share(self, seconds: float = math.inf, *, floor: float = 0.0) -> Budget:
+        """A sub-budget for one solver call: ``min(seconds, self.left())`` CPU seconds (by default
+        all that is left; at least ``floor``, a minimal chance to answer even when this budget is
+        nearly spent), with a wall-clock backstop ``WALL_FACTOR`` times as long that ends no later
+        than this budget's own (but never sooner than its CPU seconds from now).
+
+        The one home of a sub-limit (ARCHITECTURE.md, rule 5): a fixed wall-clock limit such as
+        z3's ``timeout`` of 5000 ms gives a worker that a busy machine leaves a tenth of a core
+        half a CPU second, so the answer would depend on the load.  The caller enforces the
+        sub-budget's CPU seconds with :func:`symcal.backends.z3_backend.cpu_watchdog` and hands
+        the solver's own timeout only ``sub.wall_ms()``."""
+        sub = Budget(max(floor, min(seconds, self.left())))
+        sub.deadline = min(sub.deadline, max(self.deadline, time.monotonic() + sub.seconds))
+        return sub

@@ -525,6 +525,11 @@ def _lse_slopes(arg: sympy.Expr, u: Sequence[sympy.Symbol]) -> list[list[Fractio
     return out
 
 
+# CPU seconds for the z3 query of :func:`_lse_absorbs` (a small linear feasibility problem; the
+# shape analysis has no caller's budget to share, so this is the query's own)
+LSE_SECONDS = 5.0
+
+
 def _lse_absorbs(hulls: Sequence[tuple[Fraction, list[list[Fraction]]]],
                  slope: Sequence[Fraction]) -> list[list[Fraction]] | None:
     """Weights ``lambda_m`` (a probability vector per log-sum-exp term ``c_m lse_m``) with
@@ -537,6 +542,9 @@ def _lse_absorbs(hulls: Sequence[tuple[Fraction, list[list[Fraction]]]],
         return [] if not any(slope) else None
     import z3
 
+    from symcal.backends.base import Budget
+    from symcal.backends.z3_backend import cpu_watchdog
+
     solver = z3.Solver()
     lams = [[z3.Real(f"lam_{m}_{i}") for i in range(len(pts))] for m, (_, pts) in enumerate(hulls)]
     for row in lams:
@@ -546,8 +554,11 @@ def _lse_absorbs(hulls: Sequence[tuple[Fraction, list[list[Fraction]]]],
         terms = [_z(c * pt[j]) * x for (c, pts), row in zip(hulls, lams, strict=True)
                  for pt, x in zip(pts, row, strict=True) if pt[j]]
         solver.add((z3.Sum(*terms) if terms else z3.RealVal(0)) + _z(slope[j]) == 0)
-    solver.set("timeout", 5000)
-    if solver.check() != z3.sat:
+    budget = Budget(LSE_SECONDS)
+    solver.set("timeout", budget.wall_ms())
+    with cpu_watchdog(budget, solver.ctx):
+        answer = solver.check()
+    if answer != z3.sat:
         return None
     model = solver.model()
 

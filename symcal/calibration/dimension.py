@@ -84,6 +84,7 @@ MULTICLASS_LOSSES: dict[str, tuple[str, int, str]] = {
     "subset-zero-one": ("the subset 0-1 loss 1(y != t) on {0,1}^m (n = 2^m labels)", 2, "tags"),
 }
 _MAX_CLASSES = 64
+QUERY_SECONDS = 20.0  # CPU seconds for one z3 query of the lower-bound search (a share of the budget)
 _MAX_TAGS = 6
 
 
@@ -450,9 +451,8 @@ def _engine_upper(mat: Any, upper: int, up_ev: dict[str, Any], surrogates: Seque
                 raise invalid("surrogates.columns", cols, f"a list of column indices 0..{mat.shape[1] - 1}")
             target = LossMatrix(mat.numerators[:, cols], mat.denominator, mat.labels,
                                 [f"{_label(mat.predictions[c])}#{i}" for i, c in enumerate(cols)], name=mat.name)
-        t0 = time.perf_counter()
+        # the engine decides in a child process: the budget (a FamilyBudget) counts that child's CPU seconds
         v = check_calibration(target, cand["surrogate"], cand["link"], timeout=min(left, 120.0))
-        budget.end -= time.perf_counter() - t0  # the engine runs in child processes: charge its wall time
         tried.append({"name": cand["name"], "dim": dim, "status": v.status.value, "reason": v.reason or ""})
         if v.status.value == "proved":
             cross = v.cross_check
@@ -526,14 +526,17 @@ class _Search:
         optimal (z3, linear real arithmetic, exact rational model), or None."""
         import z3
 
+        from symcal.backends.z3_backend import cpu_watchdog
+
         if self._z3 is None:
             self._z3 = [z3.Real(f"p{y}") for y in range(self.n)]
         q = self._z3
         self.queries += 1
         a0 = min(required)
         base = self._col(a0)
+        sub = self.budget.share(QUERY_SECONDS, floor=1.0)
         s = z3.Solver()
-        s.set("timeout", int(max(1.0, min(self.budget.left(), 20.0)) * 1000))
+        s.set("timeout", sub.wall_ms())
         s.add(*[x > 0 for x in q], z3.Sum(q) == 1)
         for t in range(self.k):
             if t == a0:
@@ -542,7 +545,8 @@ class _Search:
             expr = z3.Sum([(c - b) * x for c, b, x in zip(col, base, q, strict=True) if c != b]) \
                 if any(c != b for c, b in zip(col, base, strict=True)) else z3.RealVal(0)
             s.add(expr == 0 if t in required else expr >= 0)
-        res = s.check()
+        with cpu_watchdog(sub, s.ctx):
+            res = s.check()
         if res == z3.unsat:
             self.infeasible += 1
             return None
@@ -611,11 +615,12 @@ def cc_dimension(matrix_or_loss: Any, *, cpu_seconds: float = 30.0, max_queries:
     numbers, a JSON file path, a multiclass loss name (:data:`MULTICLASS_LOSSES`) or
     ``{"name": ..., "n": ..., "k": ...}``, or an object with a ``.matrix`` (a named ranking loss).
     The upper end is certified first (module docstring); then the lower end's search for a
-    relative-interior point runs for at most ``cpu_seconds`` CPU seconds of this process and
-    ``max_queries`` z3 queries; when cut short, the evidence says so and the lower end is the best
-    certificate found (still a valid bound).  The lower certificate is re-checked by
-    :func:`check_lower_certificate` before it is reported."""
-    from symcal.exact import CpuBudget
+    relative-interior point runs for at most ``cpu_seconds`` CPU seconds (of this process and of the
+    calibration engine's child processes, which confirming a surrogate spends first) and
+    ``max_queries`` z3 queries, each at most ``QUERY_SECONDS`` of them; when cut short, the evidence
+    says so and the lower end is the best certificate found (still a valid bound).  The lower
+    certificate is re-checked by :func:`check_lower_certificate` before it is reported."""
+    from symcal.calibration.engine import FamilyBudget
 
     if isinstance(cpu_seconds, bool) or not isinstance(cpu_seconds, int | float) or not 0 < cpu_seconds <= 86400 \
             or cpu_seconds != cpu_seconds:
@@ -626,7 +631,7 @@ def cc_dimension(matrix_or_loss: Any, *, cpu_seconds: float = 30.0, max_queries:
     mat = _as_matrix(matrix_or_loss)
     n, k = mat.shape
     names = [_label(x) for x in mat.predictions]
-    budget = CpuBudget(float(cpu_seconds))
+    budget = FamilyBudget(float(cpu_seconds))
     upper, up_ev = _upper(mat)
     notes: list[str] = []
     if any(int(v) < 0 for v in mat.numerators.flat):
@@ -644,9 +649,7 @@ def cc_dimension(matrix_or_loss: Any, *, cpu_seconds: float = 30.0, max_queries:
 
         rs = rank_surrogate(mat)
         if rs is not None and rs[0] == upper:
-            t1 = time.perf_counter()
             v = check_calibration(mat, rs[1], rs[2], timeout=max(1.0, min(budget.left(), 300.0)))
-            budget.end -= time.perf_counter() - t1
             up_ev["engine_confirmation"] = {"status": v.status.value, "reason": v.reason or "",
                                             "cross_check": None if v.cross_check is None else
                                             f"{v.cross_check.solver}: {v.cross_check.agreed} of "

@@ -201,6 +201,29 @@ def _solve(cons: list[Any], budget: Budget, variables: list[Any], comment: str) 
     return z3_backend.solve(cons, budget, variables, comment)
 
 
+def _children_cpu() -> float:
+    """CPU seconds of the child processes this process has waited for (``RUSAGE_CHILDREN``)."""
+    import resource
+
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
+class FamilyBudget(Budget):
+    """A :class:`Budget` that also counts the CPU seconds of the child processes waited for since it
+    began: the calibration engine (:func:`symcal.limits.run_limited`) and cvc5 decide in forked
+    children, whose work this process's own clock does not see.  A caller that waits for them is
+    thus charged their CPU seconds, not the wall time a busy machine stretches (ARCHITECTURE.md,
+    rule 5).  Children of other threads reaped meanwhile count too: it errs towards stopping early."""
+
+    def __init__(self, seconds: float) -> None:
+        super().__init__(seconds)
+        self._children0 = _children_cpu()
+
+    def cpu_used(self) -> float:
+        return super().cpu_used() + _children_cpu() - self._children0
+
+
 def _smt(res: Any, note: str) -> SmtResult:
     return SmtResult("z3", _version(), res.answer, res.smtlib, note=note)
 
@@ -587,7 +610,7 @@ def _interior_point(s: Setup, t: int, budget: Budget) -> tuple[list[Fraction] | 
 
     uz = _zvars("u", s.d)
     cons = _domain(s, uz) + [_zlin(a, uz) < _q(b) for a, b in _proper_rows(s, t)]
-    cands = z3_backend.small_models(cons, uz, Budget(min(2.0, max(0.1, budget.left()))), attempts=3)
+    cands = z3_backend.small_models(cons, uz, budget.share(2.0, floor=0.1), attempts=3)
     if not cands:
         res = _solve(cons, budget, uz, "interior point")
         if res.answer != "sat":
@@ -892,7 +915,7 @@ def _simplify_p(cons: list[Any], pz: list[Any], budget: Budget) -> list[dict[str
     from symcal.backends import z3_backend
 
     try:
-        return z3_backend.small_models(cons, pz, Budget(min(3.0, max(0.1, budget.left() / 4))), attempts=3)
+        return z3_backend.small_models(cons, pz, budget.share(min(3.0, budget.left() / 4), floor=0.1), attempts=3)
     except Exception:  # noqa: BLE001 - a nicer witness is optional; the plain model still follows
         return []
 

@@ -24,6 +24,7 @@ from typing import Any
 
 import sympy
 
+from symcal.backends.base import Budget
 from symcal.ranking.measures import check_distribution
 from symcal.ranking.order_preserving import Loss, inner_risk
 
@@ -61,18 +62,24 @@ def _is_piecewise_linear(expr: Any, s: tuple[sympy.Symbol, ...]) -> bool:
 
 def z3_minimum(expr: Any, s: tuple[sympy.Symbol, ...], extra: list[Any], timeout_s: float
                 ) -> tuple[str, Fraction | None, dict[str, Fraction] | None]:
+    """z3's optimiser on ``expr`` under ``extra``, within ``timeout_s`` CPU seconds (a watchdog on
+    the CPU clock; z3's own wall-clock ``timeout`` is only the backstop): ("optimal", the minimum,
+    a minimiser), ("unbounded", None, None) or ("unknown", None, None)."""
     import z3
 
     from symcal.backends.translate import Translator, model_fraction
+    from symcal.backends.z3_backend import cpu_watchdog
 
     tr = Translator()
+    budget = Budget(timeout_s)
     opt = z3.Optimize()
-    opt.set("timeout", int(timeout_s * 1000))
+    opt.set("timeout", budget.wall_ms())
     for c in extra:
         opt.add(tr(c))
     obj = tr(expr)
     h = opt.minimize(obj)
-    r = opt.check()
+    with cpu_watchdog(budget, opt.ctx):
+        r = opt.check()
     if r != z3.sat:
         return "unknown", None, None
     val = h.value()
@@ -90,15 +97,18 @@ def _z3_none_below(expr: Any, s: tuple[sympy.Symbol, ...], extra: list[Any], bou
     import z3
 
     from symcal.backends.translate import Translator
+    from symcal.backends.z3_backend import cpu_watchdog
 
     tr = Translator()
+    budget = Budget(timeout_s)
     solver = z3.Solver()
-    solver.set("timeout", int(timeout_s * 1000))
+    solver.set("timeout", budget.wall_ms())
     for c in extra:
         solver.add(tr(c))
     b = sympy.Rational(bound.numerator, bound.denominator)
     solver.add(tr(expr < b if strict else expr <= b))
-    return solver.check() == z3.unsat
+    with cpu_watchdog(budget, solver.ctx):
+        return solver.check() == z3.unsat
 
 
 def _exact_value(expr: Any, s: tuple[sympy.Symbol, ...], point: dict[str, Fraction]) -> Fraction | None:
@@ -116,7 +126,8 @@ def surrogate_order_check(loss: Loss, distribution: Any, n: int, *,
                           timeout_s: float = 10.0) -> SurrogateOrderResult:
     """Definition 3.1 on a finite distribution of supervisions (exact for piecewise-linear
     risks, numeric otherwise).  ``utility`` maps a supervision to utilities (default: the
-    supervision itself, i.e. a template loss with u = identity)."""
+    supervision itself, i.e. a template loss with u = identity).  Each z3 query may take
+    ``timeout_s`` CPU seconds."""
     pairs = check_distribution(distribution)
     expr, s = inner_risk(loss, pairs, n, utility)
     U: list[Any] = [Fraction(0)] * n

@@ -57,6 +57,7 @@ MAX_CRITICAL = 40  # critical values kept (beyond: the range is cut at the first
 _RESERVED = {"Max", "Min", "Abs", "abs", "max", "min", "Piecewise", "exp", "log", "sqrt", "And", "Or", "Not", "pi",
              "E", "oo", "I", "nan", "zoo", "inf", "eps", "True", "False", "None"}
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,29}")
+RECHECK_SECONDS = 10.0  # CPU seconds for each z3 query of a parametric witness's re-check (a share)
 _BOX = 1000  # |u_i| bound for the witness search only (a witness found inside is a witness)
 
 
@@ -854,7 +855,7 @@ def _bounded_below(q: _Q, where: Any, budget: Budget) -> str:
                 cons += [m >= q.lin(pa, dd) for pa, _ in pieces]
                 slope += w * m
         cons.append(slope < 0)
-        res = _ask(q, [q.tr(c) for c in cons if c is not sympy.true], Budget(max(0.5, budget.left())),
+        res = _ask(q, [q.tr(c) for c in cons if c is not sympy.true], budget.share(floor=0.5),
                    f"psi_{y + 1} bounded below on C for every parameter value? unsat = yes",
                    f"psi_{y + 1} bounded below")
         if res.answer != "unsat":
@@ -867,7 +868,7 @@ def _covers(q: _Q, where: Any, budget: Budget) -> str:
     if q.par.exclusive:
         return ""
     cons = [where] + q.domain(q.u) + [sympy.Or(*[q.lin(a, q.u) > b for a, b in cell]) for cell in q.cells]
-    res = _ask(q, [q.tr(c) for c in cons], Budget(max(0.5, budget.left())), "is some u in no region?",
+    res = _ask(q, [q.tr(c) for c in cons], budget.share(floor=0.5), "is some u in no region?",
                "regions cover C")
     return "" if res.answer == "unsat" else f"the regions are not shown to cover C on the piece ({res.answer})"
 
@@ -1016,7 +1017,7 @@ def _decide_span_inner(par: Parametric, span: Span, budget: Budget) -> tuple[str
     for tp, tpp in q.pairs():
         if budget.expired():
             return "unknown", None, "gave up (time)"
-        res = _ask(q, q.pair(tp, tpp, where), Budget(max(0.5, min(budget.left(), 20.0))),
+        res = _ask(q, q.pair(tp, tpp, where), budget.share(20.0, floor=0.5),
                    f"calibration with the parameter in {span.text(tau)}: pair ({tp + 1}, {tpp + 1}); unsat = no "
                    f"failure for any value", f"pair ({tp + 1}, {tpp + 1})")
         if res.answer == "sat":
@@ -1029,7 +1030,7 @@ def _decide_span_inner(par: Parametric, span: Span, budget: Budget) -> tuple[str
 
         pz = [q.tr.var(x) for x in q.p]
         empty = z3.ForAll(pz, z3.Not(z3.And(*[q.tr(c) for c in q.simplex() if c is not sympy.true])))
-        res = _solve([q.tr(where), empty], Budget(max(0.5, min(budget.left(), 10.0))),
+        res = _solve([q.tr(where), empty], budget.share(10.0, floor=0.5),
                      "is P empty for some parameter value of the piece? unsat = never")
         if res.answer != "unsat":
             return "unknown", None, (f"P may be empty for some values of the piece (z3: {res.answer}); "
@@ -1058,10 +1059,13 @@ def _optimal(q: _Q, tp: int, tpp: int, x: Fraction, budget: Budget) -> dict[str,
     lexicographic optimiser): a vertex that moves affinely with the parameter on a piece."""
     import z3
 
+    from symcal.backends.z3_backend import cpu_watchdog
+
     tau = q.tau
     cons = q.pair(tp, tpp, sympy.Eq(tau, _rat(x)))
+    sub = budget.share(10.0, floor=0.5)
     opt = z3.Optimize()
-    opt.set("timeout", max(1, int(1000 * min(10.0, max(0.5, budget.left())))))
+    opt.set("timeout", sub.wall_ms())
     opt.add(*cons)
     us = [q.tr.var(x_) for x_ in q.u] if q.form.kind == "B" else []
     opt.add(*[z3.And(v >= -_BOX, v <= _BOX) for v in us])
@@ -1075,7 +1079,9 @@ def _optimal(q: _Q, tp: int, tpp: int, x: Fraction, budget: Budget) -> dict[str,
     for row in q.mu:
         for m in row:
             opt.minimize(q.tr.var(m))
-    if opt.check() != z3.sat:
+    with cpu_watchdog(sub, opt.ctx):
+        answer = opt.check()
+    if answer != z3.sat:
         return None
     m = opt.model()
     out = {}
@@ -1099,6 +1105,8 @@ def _optimal_common(q: _Q, tp: int, tpp: int, x1: Fraction, x2: Fraction,
     candidate: :func:`_recheck` decides."""
     import z3
 
+    from symcal.backends.z3_backend import cpu_watchdog
+
     tau = q.tau
     own = q.u + [m for row in q.mu for m in row] + q.nu + q.eta
     second = {s: sympy.Symbol(f"{s}__b") for s in own}
@@ -1109,8 +1117,9 @@ def _optimal_common(q: _Q, tp: int, tpp: int, x1: Fraction, x2: Fraction,
         cons = [c.xreplace({tau: _rat(x)}).xreplace(rename) if c is not sympy.true else c for c in cons]
         return [q.tr(c) for c in cons if c is not sympy.true]
 
+    sub = budget.share(10.0, floor=0.5)
     opt = z3.Optimize()
-    opt.set("timeout", max(1, int(1000 * min(10.0, max(0.5, budget.left())))))
+    opt.set("timeout", sub.wall_ms())
     opt.add(*cons_at(x1, {}), *cons_at(x2, second))
     us = ([q.tr.var(x_) for x_ in q.u] + [q.tr.var(second[x_]) for x_ in q.u]) if q.form.kind == "B" else []
     opt.add(*[z3.And(v >= -_BOX, v <= _BOX) for v in us])
@@ -1122,7 +1131,9 @@ def _optimal_common(q: _Q, tp: int, tpp: int, x1: Fraction, x2: Fraction,
         size = [z3.Real(f"abs_common_u{i + 1}") for i in range(len(us))]
         opt.add(*[z3.And(a >= v, a >= -v) for a, v in zip(size, us, strict=True)])
         opt.minimize(z3.Sum(size) if len(size) > 1 else size[0])
-    if opt.check() != z3.sat:
+    with cpu_watchdog(sub, opt.ctx):
+        answer = opt.check()
+    if answer != z3.sat:
         return None
     m = opt.model()
     w1: dict[str, Fraction] = {}
@@ -1142,11 +1153,14 @@ def _interior(q: _Q, tp: int, x: Fraction, budget: Budget) -> list[Fraction] | N
     smallest coordinates, in a box."""
     import z3
 
+    from symcal.backends.z3_backend import cpu_watchdog
+
     tau = q.tau
     s = z3.Real("slack")
     c = [z3.Real(f"c{i + 1}") for i in range(q.par.d)]
+    limit = budget.share(5.0, floor=0.5)
     opt = z3.Optimize()
-    opt.set("timeout", max(1, int(1000 * min(5.0, max(0.5, budget.left())))))
+    opt.set("timeout", limit.wall_ms())
     sub = {tau: _rat(x)}
     for a, b in q.cells[tp]:
         a = [sympy.sympify(v).xreplace(sub) for v in a]
@@ -1162,7 +1176,9 @@ def _interior(q: _Q, tp: int, x: Fraction, budget: Budget) -> list[Fraction] | N
     opt.minimize(z3.Sum(size) if len(size) > 1 else size[0])
     for v in c:
         opt.minimize(v)
-    if opt.check() != z3.sat:
+    with cpu_watchdog(limit, opt.ctx):
+        answer = opt.check()
+    if answer != z3.sat:
         return None
     m = opt.model()
     if not m.eval(s, model_completion=True).as_fraction() > 0:
@@ -1209,7 +1225,7 @@ def _parametric_witness(q: _Q, span: Span, tp: int, tpp: int, budget: Budget) ->
             if w1 is None or w2 is None:
                 continue
             line_vals = {k: line(w1[k], w2[k]) for k in w1}
-            if not _recheck(q, span, tp, tpp, line_vals, c):
+            if not _recheck(q, span, tp, tpp, line_vals, c, budget):
                 vals = line_vals  # re-checked exactly on the whole piece
                 break
         if vals is not None:
@@ -1228,10 +1244,12 @@ def _pred_name(q: _Q, t: int) -> str:
     return str(names[t]) if names else f"{t + 1}"
 
 
-def _recheck(q: _Q, span: Span, tp: int, tpp: int, vals: dict[str, Any], c: list[Any]) -> str:
+def _recheck(q: _Q, span: Span, tp: int, tpp: int, vals: dict[str, Any], c: list[Any],
+             budget: Budget | None = None) -> str:
     """The engine's exact re-check of a refutation, for every tau of the piece at once: '' when it
     passes, else what failed.  Identities in tau for the equalities, exact signs on the piece for the
-    inequalities (:func:`holds_on`)."""
+    inequalities (:func:`holds_on`).  Its z3 queries share ``budget`` (none given: ``RECHECK_SECONDS``)."""
+    budget = budget if budget is not None else Budget(RECHECK_SECONDS)
     tau = q.tau
     par = q.par
     sub = {sympy.Symbol(k): v for k, v in vals.items()}
@@ -1311,7 +1329,8 @@ def _recheck(q: _Q, span: Span, tp: int, tpp: int, vals: dict[str, Any], c: list
             cons = [span.relation(tau)] + q.domain(q.u) + [q.lin(a, q.u) < b for a, b in q.cells[tp]
                                                            if not (all(x == 0 for x in a) and b == 0)]
             cons += q.cell(other, q.u)
-            res = _solve([q.tr(x) for x in cons], Budget(10.0), "does another region meet the interior?")
+            res = _solve([q.tr(x) for x in cons], budget.share(RECHECK_SECONDS, floor=0.5),
+                         "does another region meet the interior?")
             if res.answer != "unsat":
                 return "another region meets the interior of the cell"
     return ""

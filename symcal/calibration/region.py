@@ -57,6 +57,7 @@ from symcal.verdicts import SmtResult, Status, Verdict
 
 __all__ = ["Piece", "CalibratedRegion", "region"]
 
+PIECE_SECONDS = 5.0  # CPU seconds for each piece's satisfiability check (a share of the region's budget)
 MAX_PIECES = 200  # pieces of Q before dedupe; beyond, the description is not useful: unknown
 
 
@@ -247,23 +248,29 @@ def _vertices(rels: list[Any], p: list[sympy.Symbol]) -> list[tuple[Fraction, ..
 
 def _pieces(Q: Any, budget: Budget) -> list[Any] | None:
     """Q as a list of satisfiable conjunctions (split at its disjunctions), each one not contained
-    in another; None when there are too many."""
+    in another; None when there are too many.  Each step stops when ``budget``'s CPU seconds are
+    spent: a z3 exception from the split, or from a piece whose emptiness z3 leaves unknown (never
+    dropped: the pieces must describe all of Q)."""
     import z3
+
+    from symcal.backends.z3_backend import cpu_watchdog
 
     g = z3.Goal()
     g.add(Q)
     split = z3.Then(z3.Repeat(z3.OrElse(z3.Tactic("split-clause"), z3.Tactic("skip"))),
                     z3.Tactic("propagate-ineqs"), z3.Tactic("ctx-solver-simplify"))
-    goals = split(g)
+    with cpu_watchdog(budget, g.ctx):
+        goals = split(g)
     if len(goals) > MAX_PIECES:
         return None
     found = []
     for sg in goals:
         e = sg.as_expr()
-        s = z3.Solver()
-        s.set("timeout", max(1, int(1000 * min(5.0, budget.left()))))
-        s.add(e)
-        if s.check() == z3.sat:
+        answer = _check([e], budget.share(PIECE_SECONDS))
+        if answer == "unknown":  # dropping it would describe less than Q: the region is then unknown
+            raise z3.Z3Exception(f"is a piece of the failure set empty? z3 answered unknown within "
+                                 f"{PIECE_SECONDS:g} CPU seconds")
+        if answer == "sat":
             found.append(e)
     keep: list[Any] = []
     for i, a in enumerate(found):
@@ -271,22 +278,32 @@ def _pieces(Q: Any, budget: Budget) -> list[Any] | None:
         for j, b in enumerate(found):
             if i == j:
                 continue
-            s = z3.Solver()
-            s.add(a, z3.Not(b))
-            if s.check() == z3.unsat and (j < i or not _contains(a, b)):  # a inside b (equal: keep the first)
-                inside = True
+            if _check([a, z3.Not(b)], budget) == "unsat" and (j < i or not _contains(a, b, budget)):
+                inside = True  # a inside b (equal: keep the first)
                 break
         if not inside:
             keep.append(a)
     return keep
 
 
-def _contains(a: Any, b: Any) -> bool:
+def _contains(a: Any, b: Any, budget: Budget) -> bool:
     import z3
 
+    return _check([b, z3.Not(a)], budget) == "unsat"
+
+
+def _check(constraints: list[Any], budget: Budget) -> str:
+    """z3's answer ("sat", "unsat", "unknown") on ``constraints`` within ``budget``'s CPU seconds
+    (the watchdog; z3's own wall-clock timeout is only the backstop)."""
+    import z3
+
+    from symcal.backends.z3_backend import cpu_watchdog
+
     s = z3.Solver()
-    s.add(b, z3.Not(a))
-    return s.check() == z3.unsat
+    s.set("timeout", budget.wall_ms())
+    s.add(*constraints)
+    with cpu_watchdog(budget, s.ctx):
+        return str(s.check())
 
 
 # --------------------------------------------------------------------------- the decision
@@ -313,6 +330,8 @@ def region(s: Setup, timeout: float) -> CalibratedRegion:
     """The largest subset of P on which ``s``'s surrogate is calibrated (see the module docstring)."""
     import z3
 
+    from symcal.backends.z3_backend import cpu_watchdog
+
     t0 = time.monotonic()
     budget = Budget(timeout)
     P = s.p_text()
@@ -335,12 +354,15 @@ def region(s: Setup, timeout: float) -> CalibratedRegion:
     pz = _zvars("p", s.n)
     g = z3.Goal()
     g.add(z3.Or(*bad))
-    ms = max(1, int(1000 * budget.left()))
-    try:
-        Q = z3.Then(z3.TryFor(z3.Tactic("qe"), ms), z3.Tactic("ctx-solver-simplify"))(g).as_expr()
+    try:  # z3's TryFor counts wall-clock time: only the backstop; the watchdog stops qe on the CPU clock
+        with cpu_watchdog(budget, g.ctx):
+            Q = z3.Then(z3.TryFor(z3.Tactic("qe"), budget.wall_ms()), z3.Tactic("ctx-solver-simplify"))(g).as_expr()
     except z3.Z3Exception as e:
         return unknown(f"eliminating u and the multipliers (z3 qe) did not finish: {e}")
-    raw = _pieces(Q, budget)
+    try:
+        raw = _pieces(Q, budget)
+    except z3.Z3Exception as e:
+        return unknown(f"splitting the failure set into pieces (z3) did not finish: {e}")
     if raw is None:
         return unknown(f"the failure set splits into more than {MAX_PIECES} pieces")
     names = {str(x): sym for x, sym in zip(pz, s.p, strict=True)}
@@ -375,9 +397,7 @@ def region(s: Setup, timeout: float) -> CalibratedRegion:
         pieces = checked
     # 1. calibration over P minus Q, by the engine's own decision
     rest = z3.And(*_simplex_and_noise(s, pz), z3.Not(Q))
-    sv = z3.Solver()
-    sv.add(rest)
-    if sv.check() == z3.unsat:
+    if _check([rest], budget) == "unsat":
         good = None
         notes: tuple[str, ...] = ("the surrogate fails at every distribution of P",)
     else:

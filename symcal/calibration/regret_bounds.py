@@ -647,8 +647,6 @@ def _ratio_for(K: Fraction, kappa: Fraction) -> Fraction | None:
 
 def _confirm_quadratic(s: Setup, q: Quadratic, b: Bound, K: Fraction, per_t: dict, budget: Budget) -> None:
     """Re-decide N^2 <= K D over (p, u) by one z3 nonlinear query per cell (independent of the rows lemma)."""
-    from symcal.backends.base import Budget as B
-
     for t, (pz, N, _M, _base, ustar, _kappa, _rows, mcons) in per_t.items():
         uz = _zvars("u", s.d)
         diff = [uz[i] - ustar[i] for i in range(s.d)]
@@ -656,7 +654,7 @@ def _confirm_quadratic(s: Setup, q: Quadratic, b: Bound, K: Fraction, per_t: dic
         cons = _simplex_and_noise(s, pz) + mcons
         cons += [_zlin(a, uz) == _q(bb) for a, bb in s.eqs] + [_zlin(a, uz) <= _q(bb) for a, bb in s.link.cells[t]]
         cons += [N > 0, N * N > _q(K) * D]
-        res = _solve(cons, B(min(NONLINEAR_SECONDS, max(0.5, budget.left() / 4))), pz + uz,
+        res = _solve(cons, budget.share(min(NONLINEAR_SECONDS, budget.left() / 4), floor=0.5), pz + uz,
                      f"regret bound (A), cell of {s.pname(t)}: p in P, u in the cell, target regret^2 > "
                      f"{fraction_str(K)} (u - u*(p))^T H (u - u*(p))? unsat = the bound holds")
         if res.answer == "sat":

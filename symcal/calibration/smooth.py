@@ -788,7 +788,7 @@ def _solve_p(s: E.Setup, form: Smooth, u: list[sympy.Expr], tp: int, model_p: li
         cons = E._simplex_and_noise(s, pz)
         cons += [_sum([E._q(Fraction(int(g.p), int(g.q))) * pz[y] for y, g in enumerate(row)]) == 0 for row in G]
         cons += [E._worse(s, pz, t, None) for t in sorted(s.link.tied(tp))]
-        res = E._solve(cons, Budget(min(5.0, max(0.2, budget.left()))), pz, "exact p for the witness")
+        res = E._solve(cons, budget.share(5.0, floor=0.2), pz, "exact p for the witness")
         if res.answer != "sat":
             return None
         return [res.model[f"p{i}"] for i in range(1, s.n + 1)]
@@ -897,7 +897,7 @@ def decide_smooth(s: E.Setup, form: Smooth, pre: list[tuple[str, Evidence]], bud
         label = E._label(s, tp, tpp)
         try:
             # each remaining pair gets an equal share of what is left (a hard pair cannot starve the rest)
-            share = Budget(max(0.5, budget.left() / (len(pairs) - i + 1)))
+            share = budget.share(budget.left() / (len(pairs) - i + 1), floor=0.5)
             got = _decide_pair(s, form, tp, tpp, share, label, bool(provable))
         except NotShown as exc:
             return E._verdict(s, Status.UNKNOWN, E._scope(s, method), t0, Composite(tuple(parts), note="partial"),
@@ -945,9 +945,8 @@ def _prove_pair(s: E.Setup, form: Smooth, tp: int, tpp: int | None, budget: Budg
         for order in ORDERS:
             if budget.expired():
                 return last if last is not None else E._solve([], budget, [], "out of time")
-            left = budget.left()
-            secs = share if share is not None else max(0.5, left / (2 * len(ATTEMPTS) * len(ORDERS)))
-            sub = Budget(min(secs, left))
+            secs = share if share is not None else max(0.5, budget.left() / (2 * len(ATTEMPTS) * len(ORDERS)))
+            sub = budget.share(secs)
             last = E._solve(_ordered(cons, order), sub, env.variables(),
                             f"calibration (S): is there p in P where {s.pname(tp)} is worse than {worse} by m > 0 and "
                             f"a point within delta of its cell where |grad risk_p| <= delta (delta = {eta} m^{power})? "
@@ -967,7 +966,7 @@ def _decide_pair(s: E.Setup, form: Smooth, tp: int, tpp: int | None, budget: Bud
         if approx.answer == "unsat":
             return "proved", E._smt(approx, "unsat")
     cons, env = _pair_query(s, form, tp, tpp, strict=True)
-    quarter = Budget(max(0.2, budget.left() / 4))
+    quarter = budget.share(budget.left() / 4, floor=0.2)
     res = E._solve(cons, quarter, env.variables(), f"calibration (S): a stationary point strictly inside the cell of "
                    f"{s.pname(tp)} with {s.pname(tp)} worse than {worse}? sat = a failure")
     if res.answer == "sat":
@@ -979,7 +978,7 @@ def _decide_pair(s: E.Setup, form: Smooth, tp: int, tpp: int | None, budget: Bud
             return "refuted", (values, cert, detail, [])
         return "unknown", f"{label}: sat, but no exact witness passed the re-check ({why})"
     cons, env = _pair_query(s, form, tp, tpp, strict=False)
-    quarter = Budget(max(0.2, budget.left() / 3))
+    quarter = budget.share(budget.left() / 3, floor=0.2)
     closed = E._solve(cons, quarter, env.variables(), f"calibration (S): a stationary point of risk_p in the closed "
                       f"cell of {s.pname(tp)} while {s.pname(tp)} is worse than {worse}? sat = a failure at a tie")
     if closed.answer == "sat":

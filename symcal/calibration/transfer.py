@@ -477,22 +477,22 @@ def bound(s: Any, verdict: Any = None, timeout: float = 60.0, cross_check: bool 
 def _second_opinion(r: Regret, cross_check: bool | None, seconds: float) -> None:
     """cvc5 re-decides each SMT answer of ``r.evidence`` (noted on it); a disagreement makes ``r`` unknown."""
     import dataclasses
-    import time
 
     from symcal.backends import cvc5_backend
+    from symcal.calibration.engine import FamilyBudget
 
     if cross_check is False or not cvc5_backend.available():
         if cross_check:
             r.steps.append("second opinion: cvc5 is not installed")
         return
     solver = f"cvc5 {cvc5_backend.version()}"
-    deadline = time.monotonic() + seconds
+    budget = FamilyBudget(seconds)  # cvc5 decides in child processes: their CPU seconds count
     out, agreed, disagree = [], 0, []
     for label, ev in r.evidence:
         if "(nonlinear" in label:  # z3's re-decision of what the linear queries prove: cvc5 is slow on it
             out.append((label, dataclasses.replace(ev, cross_check=f"{solver}: not asked (a second proof)")))
             continue
-        left = min(deadline - time.monotonic(), 10.0)
+        left = budget.share(10.0).seconds
         ans = cvc5_backend.decide_smtlib(ev.smtlib, left) if left > 0.05 else "unknown (no time left)"
         if ans == ev.answer:
             agreed += 1
