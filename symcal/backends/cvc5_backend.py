@@ -38,27 +38,39 @@ CONFIGURATIONS: tuple[dict[str, str], ...] = ({"nl-cov": "true", "nl-ext": "none
 
 
 def decide_smtlib(text: str, timeout: float) -> str:
-    """'sat', 'unsat' or 'unknown ...' for the SMT-LIB2 script ``text`` within ``timeout`` s."""
+    """'sat', 'unsat' or 'unknown ...' for the SMT-LIB2 script ``text`` within ``timeout`` CPU
+    seconds (ARCHITECTURE.md, rule 5: the configurations share them; each runs in a child whose CPU
+    seconds are counted, so a busy machine does not shorten the search)."""
     try:
         import cvc5  # noqa: F401
     except ImportError:
         raise NoBackendAvailable("cvc5: not installed; pip install 'symcal[cvc5]'") from None
-    deadline = time.monotonic() + timeout
+    left = timeout
     answer = "unknown"
     for options in CONFIGURATIONS:
-        left = deadline - time.monotonic()
         if left <= 0.05:
             break
+        before = _children_cpu()
         answer = _run_killable(text, left, options)
         if answer in ("sat", "unsat"):
             return answer
+        left -= max(0.0, _children_cpu() - before)
     return answer
 
 
-# cvc5's own limit (tlimit-per) is not honoured by every procedure: with nl-cov some
-# polynomial queries run on for minutes (seen on Xia et al.'s Proposition 10 stationarity
-# system).  On POSIX each run is therefore a forked child killed shortly after its limit
-# (ARCHITECTURE.md, rule 5: a wall-clock limit that really stops the solver).
+def _children_cpu() -> float:
+    """CPU seconds of the child processes this process has waited for."""
+    import resource
+
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
+# cvc5's own limit (tlimit-per) counts wall-clock time and is not honoured by every procedure: with
+# nl-cov some polynomial queries run on for minutes (seen on Xia et al.'s Proposition 10 stationarity
+# system).  On POSIX each run is therefore a forked child whose CPU seconds the kernel limits
+# (RLIMIT_CPU: SIGXCPU at the limit, rounded up to a whole second), with tlimit-per and a kill from
+# the parent only as the wall-clock backstop, WALL_FACTOR times as long (ARCHITECTURE.md, rule 5).
 KILL_GRACE = 0.25
 
 
@@ -69,13 +81,21 @@ def _run_killable(text: str, timeout: float, options: dict[str, str]) -> str:
 
     if os.name != "posix" or not hasattr(os, "fork"):  # pragma: no cover - the runner's kill still applies
         return _run(text, timeout, options)
+    import math
+    import resource
+
+    from symcal.limits import WALL_FACTOR
+
+    backstop = WALL_FACTOR * timeout + 1.0
     r, w = os.pipe()
     pid = os.fork()
     if pid == 0:  # the child: decide, write the answer, leave without cleanup
         code = 0
         try:
             os.close(r)
-            os.write(w, _run(text, timeout, options).encode()[:2000])
+            cpu = max(1, math.ceil(timeout))  # a forked child's CPU clock starts at 0
+            resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 2))
+            os.write(w, _run(text, backstop, options).encode()[:2000])
         except BaseException:
             code = 1
         finally:
@@ -83,19 +103,21 @@ def _run_killable(text: str, timeout: float, options: dict[str, str]) -> str:
     os.close(w)
     chunks: list[bytes] = []
     try:
-        end = time.monotonic() + timeout + KILL_GRACE
+        end = time.monotonic() + backstop + KILL_GRACE
         while True:
             ready, _, _ = select.select([r], [], [], max(0.0, end - time.monotonic()))
             if not ready:
                 os.kill(pid, signal.SIGKILL)
-                return f"unknown (cvc5 ran past its {timeout:.3g} s limit and was killed)"
+                return f"unknown (cvc5 ran past its wall-clock backstop of {backstop:.3g} s and was killed)"
             chunk = os.read(r, 4096)
             if not chunk:
                 break
             chunks.append(chunk)
     finally:
         os.close(r)
-        os.waitpid(pid, 0)
+        _, status = os.waitpid(pid, 0)
+    if os.WIFSIGNALED(status) and os.WTERMSIG(status) in (signal.SIGXCPU, signal.SIGKILL) and not chunks:
+        return f"unknown (cvc5 spent its {timeout:.3g} CPU seconds)"
     return b"".join(chunks).decode() or "unknown (the cvc5 child process died)"
 
 

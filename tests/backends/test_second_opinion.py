@@ -137,3 +137,30 @@ def test_a_refuted_node_claim_exports_the_query_of_its_counterexample():
     v = check_many([c], cross_check=True)[0]
     assert v.status is Status.REFUTED
     assert v.witness.query is not None and v.cross_check is not None and v.cross_check.agreed >= 1
+
+
+def test_a_cvc5_run_is_stopped_by_its_cpu_seconds_not_by_the_wall_clock(monkeypatch):
+    # the forked child inherits the patched run: a busy loop spends its CPU limit (RLIMIT_CPU, whole
+    # seconds) and the answer says so, however busy the machine is
+    def spin(text, timeout, options):
+        while True:
+            pass
+
+    monkeypatch.setattr(cvc5_backend, "_run", spin)
+    answer = cvc5_backend.decide_smtlib("(check-sat)", 1.0)
+    assert answer == "unknown (cvc5 spent its 1 CPU seconds)"
+
+
+def test_a_cvc5_run_that_sleeps_is_stopped_by_the_wall_clock_backstop(monkeypatch):
+    import time
+
+    from symcal.limits import WALL_FACTOR
+
+    def sleep(text, timeout, options):
+        while True:
+            time.sleep(0.05)
+
+    monkeypatch.setattr(cvc5_backend, "_run", sleep)
+    t = time.monotonic()
+    answer = cvc5_backend.decide_smtlib("(check-sat)", 0.1)
+    assert "wall-clock backstop" in answer and time.monotonic() - t >= WALL_FACTOR * 0.1
