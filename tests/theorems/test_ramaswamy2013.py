@@ -47,13 +47,15 @@ def test_every_claim_agrees_with_the_paper_or_is_a_recorded_erratum(verdicts):
     assert not wrong, "\n".join(wrong)
 
 
-def test_the_five_errata_are_refuted_with_rechecked_witnesses_and_their_corrections_proved(verdicts):
+def test_the_seven_errata_are_refuted_with_rechecked_witnesses_and_their_corrections_proved(verdicts):
     assert ERRATA == {
         "ramaswamy2013.eru.pred_sorting",
         "ramaswamy2013.map.zero_label",
         "ramaswamy2013.lemma8.proof.swap_step",
         "ramaswamy2013.lemma8.proof.adjacent_count",
         "ramaswamy2013.pd.rank_bound",
+        "ramaswamy2013.map.no_r_dimensional_surrogate",
+        "ramaswamy2013.pd.no_r_dimensional_surrogate",
     }
     for cid in ERRATA:
         v = verdicts[cid]
@@ -65,6 +67,32 @@ def test_the_five_errata_are_refuted_with_rechecked_witnesses_and_their_correcti
 def test_the_pd_rank_erratum_is_refuted_at_the_smallest_size_two(verdicts):
     w = verdicts["ramaswamy2013.pd.rank_bound"].witness
     assert w.size == 2 and "certified rank 2" in w.detail and "bound 1" in w.detail
+
+
+def test_the_quoted_impossibility_results_fail_at_two_documents_where_a_one_dimensional_surrogate_exists(verdicts):
+    for loss in ("map", "pd"):
+        w = verdicts[f"ramaswamy2013.{loss}.no_r_dimensional_surrogate"].witness
+        assert w.size == 2 and "1 <= CCdim <= 1" in w.detail, loss
+
+
+def test_pd_has_an_r_dimensional_calibrated_surrogate_at_three_documents_and_none_at_four():
+    three = R.SD.dimension_holds("pd", {}, 3, ">", 3)
+    assert three[0] is False and "3 <= CCdim <= 3" in three[1]
+    four = R.SD.dimension_holds("pd", {}, 4, ">", 4)
+    assert four[0] is True and "6 <= CCdim <= 6" in four[1] and "re-checked" in four[1]
+
+
+def test_a_dimension_strictly_inside_the_bracket_is_undecided_and_outside_it_is_decided(monkeypatch):
+    cc = R.SD.bracket("map", 3)
+    assert (cc.lower, cc.upper) == (4, 4)
+    wide = type(cc)(cc.loss, cc.labels, cc.predictions, 2, 5, cc.evidence)  # ends that do not meet
+    monkeypatch.setattr(R.SD, "bracket", lambda loss, r, params=(): wide)
+    assert R.SD.dimension_holds("map", {}, 3, "<=", 3)[0] is None
+    assert R.SD.dimension_holds("map", {}, 3, ">", 3)[0] is None
+    assert R.SD.dimension_holds("map", {}, 3, "==", 3)[0] is None
+    assert R.SD.dimension_holds("map", {}, 3, "<=", 5)[0] is True
+    assert R.SD.dimension_holds("map", {}, 3, "<=", 1)[0] is False
+    assert R.SD.dimension_holds("map", {}, 3, ">", 1)[0] is True
 
 
 def test_the_eru_erratum_needs_a_half_life_below_one(verdicts):

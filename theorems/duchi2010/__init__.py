@@ -34,6 +34,10 @@ beside them; this file gathers the one ``CLAIMS`` list in reading order and the 
   local lemma; its converse is false; each case of its proof as a 3-node claim.
   **Erratum**: in the tie case the proof says "(j -> k) is not in G~"; that is false, the
   argument needs (k -> j) not in G~ (recorded finding, corrected step proved).
+* Section 3's lead to Lemma 14, "low-noise settings satisfy the conditions of Theorem 13", as one
+  inclusion of noise sets (low noise ⊆ {G~ a DAG and Eq. (16)}) decided by the noise-condition map
+  (``noise_inclusions``: z3 over every a_ij >= 0, m = 3..5); its twin, the reverse inclusion, is
+  separated by an exact distribution at m = 3.
 * Corollary 15 for m = 3..8 and all m.  Section 3: without the regulariser r the linear loss
   is sent to -oo outside A(p); **erratum** (clarification): not when the DAG G~ has a single edge
   (W = d_ik (a_k - a_i) >= 0 outside A(p)); with two or more edges on a grid at m = 3, 4.
@@ -161,7 +165,18 @@ from collections.abc import Callable
 
 from symcal.claims.core import Claim
 
-from . import appendix, calibration, section1, section2, section2_2, section2_3, section3, section3_1, section4
+from . import (
+    appendix,
+    calibration,
+    noise_inclusions,
+    section1,
+    section2,
+    section2_2,
+    section2_3,
+    section3,
+    section3_1,
+    section4,
+)
 from .calibration import THEOREM11_GRAPHS, THEOREM12_GRAPHS, corollary15_whole, theorem13_whole
 from .common import (
     PAPER,
@@ -177,7 +192,8 @@ from .section2_2 import theorem11_graphs
 from .section2_3 import THEOREM12_P, theorem12_cond1_holds, theorem12_graphs
 
 # the sections in reading order; each declares its claims' negative twins beside them
-SECTIONS = (section1, section2, section2_2, section2_3, section3, section3_1, section4, appendix, calibration)
+SECTIONS = (section1, section2, section2_2, section2_3, section3, noise_inclusions, section3_1, section4, appendix,
+            calibration)
 
 CLAIMS: list[Claim] = [
     # Section 1
@@ -227,6 +243,7 @@ CLAIMS: list[Claim] = [
     section3.theorem13_unique,
     section3.theorem13_strictly_convex_r,
     section3.theorem13_strictly_convex_r_corrected,
+    noise_inclusions.low_noise_in_theorem13,
     section3.lemma14,
     section3.lemma14_all_m,
     section3.lemma14_per_node,

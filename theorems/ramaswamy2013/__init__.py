@@ -29,6 +29,20 @@ Main claims
   special case ``f_i = sum_j (y_ij - y_ji)`` (exact identity up to a label-only term);
   Theorem 7 with Algorithm 1 and perturbed ``u^p``; ``P_DAG ⊇ P_f`` (z3, r = 3..6) and its
   strictness.
+* Noise-set inclusions (``noise_inclusions``), each decided by symcal's noise-condition map
+  (:mod:`symcal.explore.noise_map`: z3 over every E[Y_ij] >= 0, r = 3..5): Section 1's "generalizing
+  the ... conditions of Duchi et al." (low noise ⊆ P_f for Duchi's f), Section 7.1's "exactly the set
+  P_f" (both inclusions with Duchi et al.'s Theorem 13 set), Section 7's "more general ... than those
+  associated with the score-based surrogates" (P_DAG ⊄ P_f for Duchi's and the out-weight f, each
+  separated by an exact distribution at r = 3).
+* Surrogate dimensions (``surrogate_dimensions``), decided by the certified bracket on the convex
+  calibration dimension (:func:`symcal.calibration.dimension.cc_dimension`): a convex calibrated
+  surrogate of the stated dimension exists for P@2 and ERU (r), MAP (r(r+1)/2) and PD (r(r-1)/2, the
+  Section 7 remark, now proved); **errata** (hypothesis): the quoted "there cannot exist any
+  r-dimensional convex, calibrated surrogates" fails for MAP at r = 2 and for PD at r = 2 and r = 3
+  (CCdim(PD) = 3 = r at r = 3); corrected for MAP at r = 3..5 and PD at r = 4.  Beyond the paper
+  (exploration, symcal's own lower end): CCdim is exactly r - 1 (P@2, ERU), r(r+1)/2 - 2 (MAP) and
+  r(r-1)/2 (PD).
 * Appendix (the proofs): the minimiser u^p of Theorems 4, 6, 7 as Theorem 3's least-squares identity
   for the surrogate's own alpha_y (sympy, symbolic p on every label); Lemma 8's first step (every
   sigma in Pi(p) has the same p^T l_sigma: z3 over every symmetric u satisfying P_reinforce, r = 3, 4);
@@ -67,7 +81,14 @@ Encoding notes
   holds up to this (calibration-preserving) change.
 * Algorithm 1 keeps only edges of positive weight (weight-0 edges would be deleted first).
 * The package follows the paper: ``section3`` .. ``section7_2`` and ``appendix`` (the proofs), with
-  ``common`` for the citation helper, seeded distributions and the decomposition / rank builders.
+  ``common`` for the citation helper, seeded distributions and the decomposition / rank builders;
+  ``noise_inclusions`` and ``surrogate_dimensions`` gather the claims decided by the noise-condition
+  map and by the convex-calibration-dimension bracket (their module docstrings say how).
+* CCdim claims: "a d-dimensional convex calibrated surrogate exists" iff CCdim <= d (pad a smaller
+  one with |v|^2).  Proved by the bracket's upper end (rank of the double differences D, certified;
+  Theorem 3 in its affine form, a trusted reduction; ``--certify`` has the kernel recompute rank D),
+  refuted by its lower end (the feasible subspace dimension at an exact relative-interior p,
+  re-checked in Fractions; the theorem is trusted); a bound strictly inside the bracket is unknown.
 * Lemma 8's count of misordered pairs depends on sigma^0 and u^p only through the sequence of
   diagonal scores along sigma^0; {0..r-1}^r realises every order type of r scores (ties included),
   so enumerating it is exhaustive (a proof for each r = 2..5).  Lemma 8's first step is decided for
@@ -131,6 +152,7 @@ from symcal.claims.core import Claim
 from symcal.ranking.noise_sets import in_p_reinforce
 
 from . import appendix as A
+from . import noise_inclusions as NI
 from . import section3 as S3
 from . import section4 as S4
 from . import section5 as S5
@@ -138,6 +160,7 @@ from . import section6 as S6
 from . import section7 as S7
 from . import section7_1 as S71
 from . import section7_2 as S72
+from . import surrogate_dimensions as SD
 from .common import _named_loss, decomposition_claim, r_sizes, twin_id
 from .section6 import diagonal_sort_link, map_noise
 from .section7_1 import THEOREM6_ARGS
@@ -151,17 +174,23 @@ __all__ = ["CLAIMS", "TWINS", "TWIN_EXPECT", "THEOREM6_ARGS", "_named_loss", "ca
 # ---------------------------------------------------------------------------------------
 
 CLAIMS = [
+    NI.low_noise_in_p_f_dmj,
     S3.theorem3_identity, S3.theorem3_surrogate, S3.theorem3_calibration, *S3.theorem3_whole,
     S4.precision_two_forms, S4.precision_decomposition, S4.precision_rank, S4.precision_top_q, S4.precision_top_q_all_u,
-    S4.wta_is_p1,
+    S4.wta_is_p1, SD.precision_dim, SD.precision_exact,
     S5.eru_decomposition, S5.eru_rank, S5.eru_sorting, S5.eru_sorting_corrected, S5.eru_sorting_all_u,
+    SD.eru_dim, SD.eru_exact,
     S6.map_form_positions, S6.map_form_pairs, S6.map_decomposition, S6.map_zero_label, S6.map_zero_label_corrected,
     S6.map_rank_bound, S6.map_rank_exact, S6.map_qap,
+    SD.map_none, SD.map_none_corrected, SD.map_dim, SD.map_exact,
     S6.theorem4_without_p_reinforce, S6.theorem4, *S6.theorem4_whole,
     S6.corollary5_u_tilde, S6.corollary5, *S6.corollary5_whole,
     S7.pd_decomposition, S7.pd_rank_bound, S7.pd_rank_corrected, S7.pd_affine_corrected, S7.pd_total_orders,
     S7.pd_half_surrogate, S7.pd_mwfas,
+    SD.pd_none, SD.pd_none_corrected, SD.pd_dim, SD.pd_exact,
+    NI.p_dag_in_p_f_dmj, NI.p_dag_in_p_f_out,
     S71.theorem6, *S71.theorem6_whole, S71.theorem6_dmj, S71.theorem6_dmj_noise,
+    NI.p_f_dmj_in_theorem13, NI.theorem13_in_p_f_dmj,
     S72.theorem7_algorithm1_regions, S72.theorem7, S72.theorem7_whole, S72.theorem7_whole_simplex,
     S72.theorem7_p_dag_contains_p_f, S72.theorem7_inclusion_strict,
     A.theorem4_eq2, A.theorem4_minimiser,
@@ -262,8 +291,17 @@ TWINS: dict[str, Callable[[], Claim]] = dict([
     _twin(S72.theorem7_inclusion_strict, lambda t: S72.inclusion_strict_claim(t, only_p_f=True)),
 ])
 
+# the new section modules declare their twins beside their claims
+TWINS.update(NI.TWINS)
+TWINS.update(SD.TWINS)
+# a claim left out of CLAIMS would never be decided
+if {c.id for c in NI.CLAIMS + SD.CLAIMS} - {c.id for c in CLAIMS}:  # pragma: no cover
+    raise ValueError("a claim of noise_inclusions or surrogate_dimensions is missing from CLAIMS")
+
 # what each twin must come back as, where it is not "refuted"
 TWIN_EXPECT: dict[str, str] = {
     S6.theorem4_without_p_reinforce.id: "proved",
     S72.theorem7_inclusion_strict.id: "proved",
+    **NI.TWIN_EXPECT,
+    **SD.TWIN_EXPECT,
 }

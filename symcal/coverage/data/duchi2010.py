@@ -314,6 +314,11 @@ ENTRIES = [
         "duchi2010.theorem13.eq15.unique_minimum",
     ),
     E(
+        "Section 3, before Lemma 14",
+        "We now prove a simple lemma showing that low-noise settings satisfy the conditions of Theorem 13",
+        "duchi2010.noise_map.low_noise_in_theorem13",
+    ),
+    E(
         "Lemma 14",
         "If (G, p) is low noise, then ... whenever a_ik > a_ki, sum_j a_ij - a_ji > sum_j a_kj - a_jk",
         "duchi2010.lemma14",

@@ -12,6 +12,11 @@ EXTERNAL_LABELS: dict[str, str] = {}
 
 ENTRIES = [
     E(
+        "Section 1",
+        "We also give a family of convex score-based surrogates calibrated with the PD loss under certain noise conditions, generalizing the surrogate and conditions of Duchi et al. [11]",
+        "ramaswamy2013.noise_map.low_noise_in_p_f_dmj",
+    ),
+    E(
         "Section 2, Setup",
         "er_D^l[h] = E_(X,Y)~D [l(Y, h(X))] ... said to be consistent w.r.t. l if ... er_D^l[h_m] ->P er_D^{l,*}",
         reason="definition",
@@ -95,6 +100,8 @@ ENTRIES = [
         "Therefore, by Theorem 3, for the r-dimensional surrogate psi*_P@q ... (psi*_P@q, pred*_P@q) is l_P@q-calibrated",
         "ramaswamy2013.precision.decomposition",
         "ramaswamy2013.precision.rank",
+        "ramaswamy2013.precision.cc_dim_upper",
+        "ramaswamy2013.precision.cc_dim_exact",
     ),
     E(
         "Section 4",
@@ -113,6 +120,8 @@ ENTRIES = [
         "Thus, by Theorem 3, for the r-dimensional surrogate psi*_ERU ... (psi*_ERU, pred*_ERU) is l_ERU-calibrated",
         "ramaswamy2013.eru.decomposition",
         "ramaswamy2013.eru.rank",
+        "ramaswamy2013.eru.cc_dim_upper",
+        "ramaswamy2013.eru.cc_dim_exact",
     ),
     E(
         "Section 5",
@@ -129,7 +138,8 @@ ENTRIES = [
     E(
         "Section 6",
         "It was recently shown that there cannot exist any r-dimensional convex, calibrated surrogates for the MAP loss [15]",
-        reason="out of scope: result of Calauzenes et al. (2012) [15], quoted",
+        "ramaswamy2013.map.no_r_dimensional_surrogate",
+        "ramaswamy2013.map.no_r_dimensional_surrogate.corrected",
     ),
     E(
         "Section 6",
@@ -145,6 +155,8 @@ ENTRIES = [
         "ramaswamy2013.map.zero_label.corrected",
         "ramaswamy2013.map.rank_bound",
         "ramaswamy2013.map.rank_exact",
+        "ramaswamy2013.map.cc_dim_upper",
+        "ramaswamy2013.map.cc_dim_exact",
     ),
     E(
         "Section 6",
@@ -191,7 +203,8 @@ ENTRIES = [
     E(
         "Section 7",
         "there cannot exist any r-dimensional convex, calibrated surrogates for the PD loss [15, 16]",
-        reason="out of scope: results of [15, 16], quoted",
+        "ramaswamy2013.pd.no_r_dimensional_surrogate",
+        "ramaswamy2013.pd.no_r_dimensional_surrogate.corrected",
     ),
     E(
         "Section 7, Eq. (1)",
@@ -206,11 +219,19 @@ ENTRIES = [
         "ramaswamy2013.pd.affine_dimension",
         "ramaswamy2013.pd.total_orders_affine",
         "ramaswamy2013.pd.half_dimensional_surrogate",
+        "ramaswamy2013.pd.cc_dim_upper",
+        "ramaswamy2013.pd.cc_dim_exact",
     ),
     E(
         "Section 7",
         "the optimization problem associated with computing pred*_PD(u) above is a minimum weighted feedback arc set (MWFAS) problem",
         "ramaswamy2013.pd.pred_is_mwfas",
+    ),
+    E(
+        "Section 7",
+        "This condition is more general (i.e. encompasses a larger set of probability distributions) than those associated with the score-based surrogates",
+        "ramaswamy2013.noise_map.p_dag_in_p_f_dmj",
+        "ramaswamy2013.noise_map.p_dag_in_p_f_out",
     ),
     E(
         "Theorem 6",
@@ -231,6 +252,8 @@ ENTRIES = [
         "Section 7.1",
         "the set of noise conditions under which the surrogate psi_DMJ is shown to be calibrated ... in Duchi et al. [11] is exactly the set P_f",
         "ramaswamy2013.theorem6.dmj_noise_set",
+        "ramaswamy2013.noise_map.p_f_dmj_in_theorem13",
+        "ramaswamy2013.noise_map.theorem13_in_p_f_dmj",
     ),
     E("Section 7.1", "f can be viewed as a 'standardization function' [13] for the PD loss over P_f", reason="prose"),
     E(
