@@ -46,28 +46,27 @@ def _bool(x: Any) -> bool:
     raise wrong_type("argument", x, "a truth value: True/False, a sympy relation or a z3 Boolean")
 
 
-def And(*args: Any) -> Any:
-    """Conjunction of bools, z3 Booleans or sympy relations."""
+def _connective(args: tuple[Any, ...], name: str, unit: bool) -> Any:
+    """``And`` (``unit`` True) or ``Or`` (``unit`` False) of ``args`` in their kind: z3's (``unit``
+    when there are none), sympy's, or Python's ``all`` / ``any``."""
     kind = _kind(args)
     if kind == "z3":
         import z3
 
-        return z3.And(*args) if args else z3.BoolVal(True)
+        return getattr(z3, name)(*args) if args else z3.BoolVal(unit)
     if kind == "sympy":
-        return sympy.And(*args)
-    return all(_bool(a) for a in args)
+        return getattr(sympy, name)(*args)
+    return (all if unit else any)(_bool(a) for a in args)
+
+
+def And(*args: Any) -> Any:
+    """Conjunction of bools, z3 Booleans or sympy relations."""
+    return _connective(args, "And", True)
 
 
 def Or(*args: Any) -> Any:
     """Disjunction of bools, z3 Booleans or sympy relations."""
-    kind = _kind(args)
-    if kind == "z3":
-        import z3
-
-        return z3.Or(*args) if args else z3.BoolVal(False)
-    if kind == "sympy":
-        return sympy.Or(*args)
-    return any(_bool(a) for a in args)
+    return _connective(args, "Or", False)
 
 
 def Not(a: Any) -> Any:

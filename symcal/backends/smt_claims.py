@@ -6,7 +6,7 @@ into the claim's own sympy expressions in exact arithmetic (symcal.backends.tran
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -193,22 +193,36 @@ def _rechecked(hyps: dict[str, list[Any]], conclusion: Any, syms: list[Any], res
     parity, sign, rational, prime, ...) and where every expression is defined; (None, why the
     model itself is not one, or '') when none does."""
     ver = z3_backend.version()
+
+    def refutes(values: dict[Any, Any]) -> bool:
+        st, _ = check_assignment(hyps, values)
+        return all(v is True for v in st.values()) and truth_at(conclusion, values) is False
+
+    values, problem = _first_model(res, constraints, zvars, syms, budget, refutes, requirements)
+    if values is None:
+        return None, problem
+    return Witness({str(s): values[s] for s in syms}, rechecked=True,
+                   detail="every hypothesis holds and the conclusion fails (exact re-check"
+                          + _algebraic_note(values) + ")",
+                   found_by=found_by, query=SmtResult("z3", ver, "sat", res.smtlib)), ""
+
+
+def _first_model(res: Any, constraints: list[Any], zvars: list[Any], syms: list[Any], budget: Budget,
+                 holds: Callable[[dict[Any, Any]], bool], requirements: Sequence[Any]) -> tuple[dict | None, str]:
+    """The first of z3's model and its roundings (:func:`_candidates`) that gives every symbol of
+    ``syms`` a value, at which ``holds`` in exact arithmetic and :func:`witness_problem` finds
+    nothing; else (None, the problem of the first candidate that held, or '')."""
     by_name = {str(s): s for s in syms}
     problem = ""
     for cand in _candidates(res.model, constraints, zvars, budget, res.algebraic):
         values = {by_name[k]: v for k, v in cand.items() if k in by_name}
-        if len(values) < len(syms):
+        if len(values) < len(syms) or not holds(values):
             continue
-        st, _ = check_assignment(hyps, values)
-        if all(v is True for v in st.values()) and truth_at(conclusion, values) is False:
-            why = witness_problem(values, list(requirements))
-            if why:
-                problem = problem or why
-                continue
-            return Witness({str(s): values[s] for s in syms}, rechecked=True,
-                           detail="every hypothesis holds and the conclusion fails (exact re-check"
-                                  + _algebraic_note(values) + ")",
-                           found_by=found_by, query=SmtResult("z3", ver, "sat", res.smtlib)), ""
+        why = witness_problem(values, list(requirements))
+        if why:
+            problem = problem or why
+            continue
+        return values, ""
     return None, problem
 
 
@@ -397,23 +411,15 @@ def decide_exists(
     if res.answer == "unknown":
         return Outcome(Status.UNKNOWN, scope, "z3", reason=res.reason)
     assert res.model is not None
-    by_name = {str(s): s for s in syms}
-    problem = ""
-    for cand in _candidates(res.model, zc, zvars, budget, res.algebraic):
-        values = {by_name[k]: v for k, v in cand.items() if k in by_name}
-        if len(values) < len(syms):
-            continue
-        st, _ = check_assignment(constraints, values)
-        if all(v is True for v in st.values()):
-            why = witness_problem(values, requirements)
-            if why:
-                problem = problem or why
-                continue
-            return Outcome(Status.WITNESSED, scope, "z3",
-                           Witness({str(s): values[s] for s in syms}, rechecked=True,
-                                   detail="every constraint holds (exact re-check" + _algebraic_note(values) + ")",
-                                   found_by=f"z3 {ver}",
-                                   query=SmtResult("z3", ver, "sat", res.smtlib)))
+    values, problem = _first_model(res, zc, zvars, syms, budget,
+                                   lambda v: all(x is True for x in check_assignment(constraints, v)[0].values()),
+                                   requirements)
+    if values is not None:
+        return Outcome(Status.WITNESSED, scope, "z3",
+                       Witness({str(s): values[s] for s in syms}, rechecked=True,
+                               detail="every constraint holds (exact re-check" + _algebraic_note(values) + ")",
+                               found_by=f"z3 {ver}",
+                               query=SmtResult("z3", ver, "sat", res.smtlib)))
     return Outcome(Status.UNKNOWN, scope, "z3",
                    reason="z3 found a model but no rounding of it passed the exact re-check"
                           + (f"; the model itself is no witness: {problem}" if problem else ""))

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -674,6 +675,23 @@ def _sequence_check(s: Setup, p: list[Fraction], u: list[Fraction], c: list[Frac
     return ""
 
 
+def _suboptimal_at(s: Setup, p: list[Fraction], u: list[Fraction], c: list[Fraction], tp: int,
+                   name: str) -> tuple[dict[str, Any], str]:
+    """The part of the re-checks of (A) and (B) they share: the minimiser ``u`` (called ``name``) is
+    in the closed cell of t', t' is suboptimal at p (:func:`_loss_report`), and pred = t' from u
+    towards the interior point c (:func:`_sequence_check`).  Returns (the values p, u and the losses,
+    '') or ({}, why not)."""
+    if not s.in_cell(tp, u):
+        return {}, f"{name} is not in the closed cell of {s.pname(tp)}"
+    rep, why = _loss_report(s, p, tp)
+    if why:
+        return {}, why
+    why = _sequence_check(s, p, u, c, tp)
+    if why:
+        return {}, why
+    return {**{f"p{i + 1}": x for i, x in enumerate(p)}, **{f"u{i + 1}": x for i, x in enumerate(u)}, **rep}, ""
+
+
 def verify_quadratic(s: Setup, q: Quadratic, p: list[Fraction], tp: int, c: list[Fraction],
                      u_claimed: list[Fraction] | None = None) -> tuple[str, dict[str, Any], dict[str, Any]]:
     """Exact re-check of a quadratic refutation; returns (failure reason or '', values, certificate)."""
@@ -687,12 +705,7 @@ def verify_quadratic(s: Setup, q: Quadratic, p: list[Fraction], tp: int, c: list
         return "u* is not in C", {}, {}
     if any(_grad_on_domain(s, q, p, u)):
         return "the gradient of risk_p at u* is not 0 on C", {}, {}
-    if not s.in_cell(tp, u):
-        return f"u* is not in the closed cell of {s.pname(tp)}", {}, {}
-    rep, why = _loss_report(s, p, tp)
-    if why:
-        return why, {}, {}
-    why = _sequence_check(s, p, u, c, tp)
+    values, why = _suboptimal_at(s, p, u, c, tp, "u*")
     if why:
         return why, {}, {}
     eps = sympy.Symbol("eps")
@@ -705,7 +718,6 @@ def verify_quadratic(s: Setup, q: Quadratic, p: list[Fraction], tp: int, c: list
     coeffs = {m[0]: cf for m, cf in gap.terms() if cf != 0}  # Poly(0).terms() is [((0,), 0)]
     if set(coeffs) - {2}:
         return f"risk_p(u + eps (c - u)) - risk_p(u) = {gap.as_expr()} is not a multiple of eps^2", {}, {}
-    values = {**{f"p{i + 1}": x for i, x in enumerate(p)}, **{f"u{i + 1}": x for i, x in enumerate(u)}, **rep}
     cert = {"interior point c": [fraction_str(x) for x in c],
             "risk_p(u + eps (c - u)) - min risk_p": sympy.sstr(gap.as_expr()),
             "minimiser": "u* = sum_y p_y v_y; Z^T grad risk_p(u*) = 0 exactly; Z^T H Z positive definite"}
@@ -777,12 +789,7 @@ def verify_polyhedral(s: Setup, poly: Polyhedral, p: list[Fraction], u: list[Fra
     r_u = s.risk(p, u)
     if r_u != sum((p[y] * poly.value(y, u) for y in range(s.n)), F0):
         return "risk_p(u) from the expressions disagrees with the polyhedral form", {}, {}
-    if not s.in_cell(tp, u):
-        return f"u is not in the closed cell of {s.pname(tp)}", {}, {}
-    rep, why = _loss_report(s, p, tp)
-    if why:
-        return why, {}, {}
-    why = _sequence_check(s, p, u, c, tp)
+    values, why = _suboptimal_at(s, p, u, c, tp, "u")
     if why:
         return why, {}, {}
     r_c = s.risk(p, c)
@@ -790,8 +797,7 @@ def verify_polyhedral(s: Setup, poly: Polyhedral, p: list[Fraction], u: list[Fra
     pt = [ui + eps * (ci - ui) for ui, ci in zip(u, c, strict=True)]
     if not r_u <= s.risk(p, pt) <= r_u + eps * (r_c - r_u):
         return "risk along the sequence violates the convexity bound", {}, {}
-    values = {**{f"p{i + 1}": x for i, x in enumerate(p)}, **{f"u{i + 1}": x for i, x in enumerate(u)}, **rep,
-              "min risk_p": r_u}
+    values = {**values, "min risk_p": r_u}
     cert = {"interior point c": [fraction_str(x) for x in c],
             "risk_p(u + eps (c - u)) - min risk_p <=": f"eps * {fraction_str(r_c - r_u)} (convexity)",
             "mu": [[fraction_str(m) for m in row] for row in mu], "nu": [fraction_str(x) for x in nu],
@@ -1001,6 +1007,80 @@ def _proved_or_unknown(s: Setup, method: str, t0: float, parts: list[tuple[str, 
                     Composite(tuple(parts), note=f"{n_pairs} pair queries unsat, preconditions checked"))
 
 
+PairAnswer = tuple[str, Any]  # ("proved", evidence), ("verdict", verdict), ("unknown" or "blocked", reason)
+
+
+def _query_pairs(s: Setup, method: str, t0: float, parts: list[tuple[str, Evidence]], budget: Budget,
+                 answer: Callable[[int, int | None, str, int, int], PairAnswer], first_unknown: str = "") -> Verdict:
+    """The per-pair query loop of every method ((A), (B), (S)): for each query (t', t'') of :func:`_pairs`,
+    progress reported and the budget checked first, ``answer(t', t'', label, i, total)`` says
+    ``("proved", evidence)`` (appended to ``parts``, which holds the preconditions on entry),
+    ``("verdict", verdict)`` (returned at once: a refutation, or an unknown that ends the decision),
+    ``("unknown", reason)``, or ``("blocked", reason)``: unknown, and the other queries of t' are
+    skipped (its cell has no interior point).  Proved when every query was proved, else unknown with
+    ``first_unknown`` (if any) as the first reason."""
+    n_pre = len(parts)
+    unknowns: list[str] = []
+    blocked: set[int] = set()
+    pairs = _pairs(s)
+    for i, (tp, tpp) in enumerate(pairs, 1):
+        _step(s, i, len(pairs), tp, tpp)
+        if tp in blocked:
+            continue
+        if budget.expired():
+            unknowns.insert(0, f"gave up after {budget.seconds:g} s ({len(parts) - n_pre} queries answered)")
+            break
+        label = _label(s, tp, tpp)
+        kind, payload = answer(tp, tpp, label, i, len(pairs))
+        if kind == "proved":
+            parts.append((label, payload))
+        elif kind == "verdict":
+            return payload
+        else:
+            unknowns.append(payload)
+            if kind == "blocked":
+                blocked.add(tp)
+    if first_unknown:
+        unknowns.insert(0, first_unknown)
+    return _proved_or_unknown(s, method, t0, parts, unknowns, len(parts) - n_pre)
+
+
+Recheck = tuple[str, dict[str, Any], dict[str, Any]]  # (what failed, or ""; the values; the certificate)
+
+
+def _suboptimal_cell(s: Setup, tp: int, values: dict[str, Any]) -> str:
+    """The words of a refutation's detail on the cell its minimiser lies in."""
+    return (f"the closed cell of {s.pname(tp)}, which is suboptimal (loss {fraction_str(values['loss of pred'])} > "
+            f"{fraction_str(values['optimal loss'])})")
+
+
+def _answer_exact(s: Setup, method: str, t0: float, budget: Budget, tp: int, label: str, cons: list[Any],
+                  pz: list[Any], variables: list[Any], comment: str,
+                  witness: Callable[[list[Fraction], list[Fraction]], Recheck],
+                  describe: Callable[[dict[str, Any], dict[str, Any]], str]) -> PairAnswer:
+    """The answer of (A) and (B) to one pair query ``cons`` (noise ``pz``, all of its ``variables``):
+    unsat proves the pair; sat refutes only when ``witness(p, c)`` passes its exact re-check at one of
+    the candidate p (c an interior point of the cell of t'), the refutation's detail
+    ``describe(values, certificate)``; anything else is unknown."""
+    res = _solve(cons, budget, variables, comment)
+    if res.answer == "unsat":
+        return "proved", _smt(res, "unsat")
+    if res.answer == "unknown":
+        return "unknown", f"{label}: {res.reason}"
+    tied_cons, why = _ties_resolved(s, cons, pz, tp, budget, comment, label)
+    if tied_cons is None:
+        return "unknown", why
+    c, extra, why = _interior_point(s, tp, budget)
+    if c is None:
+        return "blocked", f"{label}: sat, but {why}"
+    last = why
+    for p in _p_candidates(res.model, _simplify_p(tied_cons, pz, budget), s.n):
+        last, values, cert = witness(p, c)
+        if not last:
+            return "verdict", _refuted(s, method, t0, label, extra, values, cert, describe(values, cert))
+    return "unknown", f"{label}: sat, but no exact witness passed the re-check ({last})"
+
+
 def _decide_quadratic(s: Setup, q: Quadratic, pre: list[tuple[str, Evidence]], budget: Budget,
                       t0: float) -> Verdict:
     mins_txt = "; ".join(f"v_{y + 1} = ({', '.join(map(fraction_str, v))})" for y, v in enumerate(q.minimisers[:12]))
@@ -1012,49 +1092,21 @@ def _decide_quadratic(s: Setup, q: Quadratic, pre: list[tuple[str, Evidence]], b
     method = ("(A) quadratic: u*(p) affine in p, strongly convex risk; one z3 query per pair (t', t'') "
               f"(per cell t' with the disjunction over t'' when k > {PAIR_LIMIT}): "
               "p in P, u*(p) in cell_t', <p, L_t' - L_t''> > 0")
-    parts = list(pre)
-    unknowns: list[str] = []
-    blocked: set[int] = set()
-    pairs = _pairs(s)
-    for i, (tp, tpp) in enumerate(pairs, 1):
-        _step(s, i, len(pairs), tp, tpp)
-        if tp in blocked:
-            continue
-        if budget.expired():
-            unknowns.insert(0, f"gave up after {budget.seconds:g} s ({len(parts)} queries answered)")
-            break
+
+    def answer(tp: int, tpp: int | None, label: str, i: int, total: int) -> PairAnswer:
+        def describe(values: dict[str, Any], cert: dict[str, Any]) -> str:
+            return (f"at p the unique minimiser u* of risk_p lies in {_suboptimal_cell(s, tp, values)}; "
+                    f"u* + eps (c - u*) has pred = {s.pname(tp)} for eps in (0, 1] and risk gap "
+                    f"{cert['risk_p(u + eps (c - u)) - min risk_p']} -> 0")
+
         cons, pz = _pair_constraints_quadratic(s, q, tp, tpp)
         comment = (f"calibration (A): is there p in P with u*(p) in the cell of {s.pname(tp)} while "
                    f"{s.pname(tp)} is worse than {s.pname(tpp) if tpp is not None else 'another prediction'}? "
                    f"unsat = no")
-        res = _solve(cons, budget, pz, comment)
-        label = _label(s, tp, tpp)
-        if res.answer == "unsat":
-            parts.append((label, _smt(res, "unsat")))
-            continue
-        if res.answer == "unknown":
-            unknowns.append(f"{label}: {res.reason}")
-            continue
-        tied_cons, why = _ties_resolved(s, cons, pz, tp, budget, comment, label)
-        if tied_cons is None:
-            unknowns.append(why)
-            continue
-        c, extra, why = _interior_point(s, tp, budget)
-        if c is None:
-            unknowns.append(f"{label}: sat, but {why}")
-            blocked.add(tp)
-            continue
-        last = why
-        for p in _p_candidates(res.model, _simplify_p(tied_cons, pz, budget), s.n):
-            last, values, cert = verify_quadratic(s, q, p, tp, c)
-            if not last:
-                detail = (f"at p the unique minimiser u* of risk_p lies in the closed cell of {s.pname(tp)}, "
-                          f"which is suboptimal (loss {fraction_str(values['loss of pred'])} > "
-                          f"{fraction_str(values['optimal loss'])}); u* + eps (c - u*) has pred = {s.pname(tp)} "
-                          f"for eps in (0, 1] and risk gap {cert['risk_p(u + eps (c - u)) - min risk_p']} -> 0")
-                return _refuted(s, method, t0, label, extra, values, cert, detail)
-        unknowns.append(f"{label}: sat, but no exact witness passed the re-check ({last})")
-    return _proved_or_unknown(s, method, t0, parts, unknowns, len(parts) - len(pre))
+        return _answer_exact(s, method, t0, budget, tp, label, cons, pz, pz, comment,
+                             lambda p, c: verify_quadratic(s, q, p, tp, c), describe)
+
+    return _query_pairs(s, method, t0, list(pre), budget, answer)
 
 
 def _decide_polyhedral(s: Setup, poly: Polyhedral, pre: list[tuple[str, Evidence]], budget: Budget,
@@ -1070,63 +1122,35 @@ def _decide_polyhedral(s: Setup, poly: Polyhedral, pre: list[tuple[str, Evidence
     if why:
         return _verdict(s, Status.UNKNOWN, _scope(s, method), t0, Composite(tuple(pre + bparts), note="partial"),
                         reason=why)
-    parts = list(pre) + bparts
-    n_pre = len(parts)
-    unknowns: list[str] = []
-    blocked: set[int] = set()
-    pairs = _pairs(s)
-    for i, (tp, tpp) in enumerate(pairs, 1):
-        _step(s, i, len(pairs), tp, tpp)
-        if tp in blocked:
-            continue
-        if budget.expired():
-            unknowns.insert(0, f"gave up after {budget.seconds:g} s ({len(parts)} queries answered)")
-            break
-        v = _poly_vars(s, poly)
-        cons = _pair_constraints_polyhedral(s, poly, v, tp, tpp)
-        comment = (f"calibration (B): is there p in P and a minimiser u of risk_p in the cell of {s.pname(tp)} "
-                   f"while {s.pname(tp)} is worse than "
-                   f"{s.pname(tpp) if tpp is not None else 'another prediction'}? unsat = no")
-        res = _solve(cons, budget, v.all(), comment)
-        label = _label(s, tp, tpp)
-        if res.answer == "unsat":
-            parts.append((label, _smt(res, "unsat")))
-            continue
-        if res.answer == "unknown":
-            unknowns.append(f"{label}: {res.reason}")
-            continue
-        tied_cons, why = _ties_resolved(s, cons, v.p, tp, budget, comment, label)
-        if tied_cons is None:
-            unknowns.append(why)
-            continue
-        c, extra, why = _interior_point(s, tp, budget)
-        if c is None:
-            unknowns.append(f"{label}: sat, but {why}")
-            blocked.add(tp)
-            continue
-        last = why
-        for p in _p_candidates(res.model, _simplify_p(tied_cons, v.p, budget), s.n):
+
+    def answer(tp: int, tpp: int | None, label: str, i: int, total: int) -> PairAnswer:
+        def witness(p: list[Fraction], c: list[Fraction]) -> Recheck:
             v2 = _poly_vars(s, poly)
             fixed = _pair_constraints_polyhedral(s, poly, v2, tp, tpp)
             fixed += [x == _q(val) for x, val in zip(v2.p, p, strict=True)]
             r2 = _solve(fixed, budget, v2.all(), "fixed p")
             if r2.answer != "sat":
-                last = f"no minimiser in the cell at the rounded p ({r2.answer})"
-                continue
+                return f"no minimiser in the cell at the rounded p ({r2.answer})", {}, {}
             m = r2.model
             u = [m[str(x)] for x in v2.u]
             mu = [[m[str(x)] for x in row] for row in v2.mu]
             nu = [m[str(x)] for x in v2.nu]
             eta = [m[str(x)] for x in v2.eta]
-            last, values, cert = verify_polyhedral(s, poly, p, u, mu, nu, eta, tp, c)
-            if not last:
-                detail = (f"at p, u minimises risk_p (exact subgradient certificate) and lies in the closed cell "
-                          f"of {s.pname(tp)}, which is suboptimal (loss {fraction_str(values['loss of pred'])} > "
-                          f"{fraction_str(values['optimal loss'])}); u + eps (c - u) has pred = {s.pname(tp)} for "
-                          f"eps in (0, 1] and risk -> min risk_p")
-                return _refuted(s, method, t0, label, extra, values, cert, detail)
-        unknowns.append(f"{label}: sat, but no exact witness passed the re-check ({last})")
-    return _proved_or_unknown(s, method, t0, parts, unknowns, len(parts) - n_pre)
+            return verify_polyhedral(s, poly, p, u, mu, nu, eta, tp, c)
+
+        def describe(values: dict[str, Any], cert: dict[str, Any]) -> str:
+            return (f"at p, u minimises risk_p (exact subgradient certificate) and lies in "
+                    f"{_suboptimal_cell(s, tp, values)}; u + eps (c - u) has pred = {s.pname(tp)} for "
+                    f"eps in (0, 1] and risk -> min risk_p")
+
+        v = _poly_vars(s, poly)
+        cons = _pair_constraints_polyhedral(s, poly, v, tp, tpp)
+        comment = (f"calibration (B): is there p in P and a minimiser u of risk_p in the cell of {s.pname(tp)} "
+                   f"while {s.pname(tp)} is worse than "
+                   f"{s.pname(tpp) if tpp is not None else 'another prediction'}? unsat = no")
+        return _answer_exact(s, method, t0, budget, tp, label, cons, v.p, v.all(), comment, witness, describe)
+
+    return _query_pairs(s, method, t0, list(pre) + bparts, budget, answer)
 
 
 # --------------------------------------------------------------------------- the registry of methods

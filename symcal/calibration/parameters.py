@@ -502,7 +502,20 @@ def _coincidences(par: Parametric, tau: sympy.Symbol, u1: sympy.Symbol) -> list[
             for a, b in cell:
                 if a[0] != 0:
                     bounds.append(b / a[0])
-    kinks = []
+    kinks = _kinks(par, u1)
+    ties = _loss_ties(par) if par.n == 2 else []
+    out = [sympy.together(t - sw) for t in ties for sw in _switches(par, tau, u1) if (t - sw).has(tau)]
+    if par.n == 2 and all(e.is_polynomial(u1) and sympy.degree(e, u1) == 2 for e in par.per_label):
+        v = [sympy.solve(sympy.diff(e, u1), u1) for e in par.per_label]
+        if all(len(x) == 1 for x in v):
+            kinks += [p1 * v[0][0] + (1 - p1) * v[1][0] for p1 in ties]
+    return out + [sympy.together(b - k) for b in bounds for k in kinks if (b - k).has(tau)]
+
+
+def _kinks(par: Parametric, u1: sympy.Symbol) -> list[Any]:
+    """One score: every u1 at which two pieces of a Max, Min or Abs in some psi_y are equal (pieces
+    whose difference is affine in u1 and not constant), in the order they occur."""
+    out = []
     for e in par.per_label:
         for sub in sympy.preorder_traversal(e):
             if isinstance(sub, sympy.Max | sympy.Min | sympy.Abs):
@@ -511,14 +524,8 @@ def _coincidences(par: Parametric, tau: sympy.Symbol, u1: sympy.Symbol) -> list[
                     for y in args[i + 1:]:
                         lf = _affine(x - y, [u1])
                         if lf is not None and lf[0][0] != 0:
-                            kinks.append(-lf[1] / lf[0][0])
-    ties = _loss_ties(par) if par.n == 2 else []
-    out = [sympy.together(t - sw) for t in ties for sw in _switches(par, tau, u1) if (t - sw).has(tau)]
-    if par.n == 2 and all(e.is_polynomial(u1) and sympy.degree(e, u1) == 2 for e in par.per_label):
-        v = [sympy.solve(sympy.diff(e, u1), u1) for e in par.per_label]
-        if all(len(x) == 1 for x in v):
-            kinks += [p1 * v[0][0] + (1 - p1) * v[1][0] for p1 in ties]
-    return out + [sympy.together(b - k) for b in bounds for k in kinks if (b - k).has(tau)]
+                            out.append(-lf[1] / lf[0][0])
+    return out
 
 
 def _loss_ties(par: Parametric) -> list[Any]:
@@ -539,16 +546,7 @@ def _switches(par: Parametric, tau: sympy.Symbol, u1: sympy.Symbol) -> list[Any]
     flat on a segment between two kinks (where its minimiser jumps), exactly."""
     if any(e.has(tau) for e in par.per_label):
         return []
-    kinks: set[Any] = set()
-    for e in par.per_label:
-        for sub in sympy.preorder_traversal(e):
-            if isinstance(sub, sympy.Max | sympy.Min | sympy.Abs):
-                args = sub.args if not isinstance(sub, sympy.Abs) else (sub.args[0], -sub.args[0])
-                for i, x in enumerate(args):
-                    for y in args[i + 1:]:
-                        lf = _affine(x - y, [u1])
-                        if lf is not None and lf[0][0] != 0 and (-lf[1] / lf[0][0]).is_Rational:
-                            kinks.add(-lf[1] / lf[0][0])
+    kinks = {k for k in _kinks(par, u1) if k.is_Rational}
     if not kinks:
         return []
     pts = sorted(kinks)
@@ -1258,6 +1256,11 @@ def _recheck(q: _Q, span: Span, tp: int, tpp: int, vals: dict[str, Any], c: list
     def ok(e: Any, op: str) -> bool:
         return holds_on(sympy.sympify(e).xreplace(sub), op, span, tau)
 
+    def in_domain(x: list[Any]) -> bool:
+        """``x`` is in C (its equalities, then its inequalities) on the whole piece."""
+        return (all(ok(q.lin(a, x) - _rat(b), "==") for a, b in q.eqs)
+                and all(ok(_rat(b) - q.lin(a, x), ">=") for a, b in q.les))
+
     if not ok(sum(p) - 1, "==") or not all(ok(x, ">=") for x in p):
         return "p is not in the simplex"
     for rel in par.noise:
@@ -1272,12 +1275,8 @@ def _recheck(q: _Q, span: Span, tp: int, tpp: int, vals: dict[str, Any], c: list
             return "p is not in P on the whole piece"
     u = q.ustar()
     u = [sympy.sympify(x).xreplace(sub) for x in u]
-    for a, b in q.eqs:
-        if not ok(q.lin(a, u) - _rat(b), "=="):
-            return "u is not in C"
-    for a, b in q.les:
-        if not ok(_rat(b) - q.lin(a, u), ">="):
-            return "u is not in C"
+    if not in_domain(u):
+        return "u is not in C"
     if q.form.kind == "B":
         grad = [sympy.Integer(0)] * par.d
         for T, pieces in enumerate(q.form.terms):
@@ -1315,12 +1314,8 @@ def _recheck(q: _Q, span: Span, tp: int, tpp: int, vals: dict[str, Any], c: list
     for a, b in q.cells[tp]:
         if not ok(b - q.lin(a, c), ">"):
             return "the interior point is not strictly inside the cell"
-    for a, b in q.eqs:
-        if not ok(q.lin(a, c) - _rat(b), "=="):
-            return "the interior point is not in C"
-    for a, b in q.les:
-        if not ok(_rat(b) - q.lin(a, c), ">="):
-            return "the interior point is not in C"
+    if not in_domain(c):
+        return "the interior point is not in C"
     if not par.exclusive:
         # no other region meets the strict interior of region tp, for any value of the piece (one query each)
         for other in range(q.k):

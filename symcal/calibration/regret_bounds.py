@@ -213,6 +213,19 @@ def _predictable(s: Setup, t: int, p: list[Fraction], u: list[Fraction], budget:
     return (c, "") if not why else (None, why)
 
 
+def _attained(s: Setup, b: Bound, t: int, p: list[Fraction], u: list[Fraction], n_ex: Fraction, d_ex: Fraction,
+              minimiser: list[Fraction], c: list[Fraction], how: str) -> None:
+    """Record that ``b`` is tight at ``(p, u)``, u in the cell of ``t``: the point, its exact target
+    and surrogate regrets, the minimiser of risk_p and the interior point ``c``, and the step saying
+    so, ``how`` following the target regret."""
+    b.tight = True
+    b.attained = {"p": [fraction_str(x) for x in p], "u": [fraction_str(x) for x in u], "pred": s.pname(t),
+                  "target_regret": fraction_str(n_ex), "surrogate_regret": fraction_str(d_ex),
+                  "minimiser": [fraction_str(x) for x in minimiser], "interior_point": [fraction_str(x) for x in c]}
+    b.steps.append(f"tight: at p = ({', '.join(b.attained['p'])}), u = ({', '.join(b.attained['u'])}) in the cell of "
+                   f"{s.pname(t)}: target regret {fraction_str(n_ex)}{how}")
+
+
 def _tie(s: Setup, t: int) -> str:
     """Why the link's own prediction on the interior of cell_t may not be t ('' when it is, up to
     predictions with the same loss column)."""
@@ -360,14 +373,9 @@ def _tight_polyhedral(s: Setup, poly: Polyhedral, b: Bound, rho: Fraction, t: in
     if why:
         b.steps.append(f"not shown tight ({why})")
         return
-    b.tight = True
-    b.attained = {"p": [fraction_str(x) for x in p], "u": [fraction_str(x) for x in u1], "pred": s.pname(t),
-                  "target_regret": fraction_str(n_ex), "surrogate_regret": fraction_str(d_ex),
-                  "minimiser": [fraction_str(x) for x in u2], "interior_point": [fraction_str(x) for x in c]}
-    b.steps.append(f"tight: at p = ({', '.join(b.attained['p'])}), u = ({', '.join(b.attained['u'])}) in the cell of "
-                   f"{s.pname(t)}: target regret {fraction_str(n_ex)} = {fraction_str(rho)} x surrogate regret "
-                   f"{fraction_str(d_ex)} (exact; min risk_p certified by multipliers; pred = {s.pname(t)} on the "
-                   "segment to an interior point)")
+    _attained(s, b, t, p, u1, n_ex, d_ex, u2, c,
+              f" = {fraction_str(rho)} x surrogate regret {fraction_str(d_ex)} (exact; min risk_p certified by "
+              f"multipliers; pred = {s.pname(t)} on the segment to an interior point)")
     if s.noise:
         return
     # the calibration function on [0, N*]: p0 with <p0, L_t - L_t'> = 0 and u1 minimising risk_p0
@@ -712,13 +720,8 @@ def _tight_quadratic(s: Setup, q: Quadratic, b: Bound, K: Fraction, t: int, data
     if c is None:
         b.steps.append(f"not shown tight ({why})")
         return
-    b.tight = True
-    b.attained = {"p": [fraction_str(x) for x in p], "u": [fraction_str(x) for x in cand], "pred": s.pname(t),
-                  "target_regret": fraction_str(n_ex), "surrogate_regret": fraction_str(d_ex),
-                  "minimiser": [fraction_str(x) for x in us], "interior_point": [fraction_str(x) for x in c]}
-    b.steps.append(f"tight: at p = ({', '.join(b.attained['p'])}), u = ({', '.join(b.attained['u'])}) in the cell of "
-                   f"{s.pname(t)}: target regret {fraction_str(n_ex)}, surrogate regret {fraction_str(d_ex)} (exact, "
-                   f"from the expressions), N^2 = {fraction_str(K)} D")
+    _attained(s, b, t, p, cand, n_ex, d_ex, us, c,
+              f", surrogate regret {fraction_str(d_ex)} (exact, from the expressions), N^2 = {fraction_str(K)} D")
     if s.noise:
         return
     p0 = _zvars("q", s.n)

@@ -116,26 +116,36 @@ def _cost_value(value: Any, where: str, *, allow_float: bool = False) -> Fractio
             raise invalid(where, value, "a number (3, 3/10, 0.25) or an expression such as exp(103/50) - 1")
         if len(text) > _MAX_TEXT:
             raise invalid(where, value, f"an expression of at most {_MAX_TEXT:,} characters")
-        names = set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", text))
-        if not names <= _EXPR_NAMES:
-            bad = sorted(names - _EXPR_NAMES)[0]
-            raise invalid(where, value, f"a number or an expression in exp, log, sqrt, pi, E (not {bad!r})")
-        try:
-            raw = sympy.sympify(text.replace("^", "**"), rational=True, evaluate=False)
-        except (sympy.SympifyError, SyntaxError, TypeError, ValueError, RecursionError, MemoryError):
-            raise invalid(where, value, "a number or a valid expression such as exp(103/50)") from None
-        _check_exponents(raw, where, value)
-        check_size(raw, where)
-        try:
-            expr = sympy.sympify(text.replace("^", "**"), rational=True)
-        except (sympy.SympifyError, SyntaxError, TypeError, ValueError, RecursionError, MemoryError):
-            raise invalid(where, value, "a number or a valid expression such as exp(103/50)") from None
+        expr = _parse_exact(text, where, value, _EXPR_NAMES, "a number or an expression in exp, log, sqrt, pi, E",
+                            "a number or a valid expression such as exp(103/50)")
         return _cost_value(expr, where)
     return _nonneg(to_fraction(value, where, allow_float=allow_float), where)
 
 
 _MAX_EXPONENT = 10_000
 _MAX_TEXT = 10_000  # characters of a cost or a formula: beyond, Python's parser may run out of stack
+
+
+def _parse_exact(text: str, where: str, value: Any, names: set[str], in_words: str, parses: str,
+                 local: dict[str, Any] | None = None) -> Any:
+    """``text`` (its characters and length already checked; ``^`` is ``**``) as an exact sympy
+    expression: its names among ``names`` (else ``in_words``, naming the first other one); parsed
+    unevaluated first, so that huge exponents and sizes are refused before anything is evaluated,
+    then evaluated (``parses``: what is expected when it does not parse)."""
+    found = set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", text))
+    if not found <= names:
+        raise invalid(where, value, f"{in_words} (not {sorted(found - names)[0]!r})")
+
+    def parse(evaluate: bool | None) -> Any:
+        try:
+            return sympy.sympify(text.replace("^", "**"), locals=local, rational=True, evaluate=evaluate)
+        except (sympy.SympifyError, SyntaxError, TypeError, ValueError, RecursionError, MemoryError):
+            raise invalid(where, value, parses) from None
+
+    raw = parse(False)
+    _check_exponents(raw, where, value)
+    check_size(raw, where)
+    return parse(None)  # None: sympy's evaluation setting
 
 
 def _check_exponents(expr: sympy.Basic, where: str, value: Any) -> None:
@@ -863,21 +873,9 @@ def parse_formula(formula: str, param: str = "formula") -> sympy.Expr:
         raise invalid(param, formula, "a formula in i and j with + - * / ^ ( ) and exp, log, sqrt, pi, E")
     if len(text) > _MAX_TEXT:
         raise invalid(param, formula, f"a formula of at most {_MAX_TEXT:,} characters")
-    names = set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", text))
-    if not names <= _FORMULA_NAMES:
-        bad = sorted(names - _FORMULA_NAMES)[0]
-        raise invalid(param, formula, f"a formula in i, j and exp, log, sqrt, pi, E (not {bad!r})")
-    local = {"i": _INDEX_I, "j": _INDEX_J, "E": sympy.E, "pi": sympy.pi}
-    try:
-        raw = sympy.sympify(text.replace("^", "**"), locals=local, rational=True, evaluate=False)
-    except (sympy.SympifyError, SyntaxError, TypeError, ValueError, RecursionError, MemoryError):
-        raise invalid(param, formula, "a valid formula in i and j such as log(i/j)") from None
-    _check_exponents(raw, param, formula)
-    check_size(raw, param)
-    try:
-        expr = sympy.sympify(text.replace("^", "**"), locals=local, rational=True)
-    except (sympy.SympifyError, SyntaxError, TypeError, ValueError, RecursionError, MemoryError):
-        raise invalid(param, formula, "a valid formula in i and j such as log(i/j)") from None
+    expr = _parse_exact(text, param, formula, _FORMULA_NAMES, "a formula in i, j and exp, log, sqrt, pi, E",
+                        "a valid formula in i and j such as log(i/j)",
+                        {"i": _INDEX_I, "j": _INDEX_J, "E": sympy.E, "pi": sympy.pi})
     if not isinstance(expr, sympy.Expr) or expr.atoms(sympy.Float):
         raise invalid(param, formula, "an exact formula in i and j")
     return expr

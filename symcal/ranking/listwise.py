@@ -573,26 +573,26 @@ def rank_cosine(n: int, k: int | None = None, *, psi: Sequence[Any] | None = Non
     """RankCosine's cosine loss (11) ``(1/2)(1 - psi_y . g / (|psi_y| |g|))``: ``k=None`` with
     the original strictly decreasing mapping (:func:`original_psi` unless ``psi`` is given),
     or the modified mapping of Section 4.3.2 (:func:`modified_psi` with ``eps``)."""
+    return _psi_surrogate("RankCosine (11)", "cosine", n, k, psi, eps)
+
+
+def _psi_surrogate(name: str, kind: str, n: int, k: int | None, psi: Sequence[Any] | None, eps: Any) -> Surrogate:
+    """A surrogate built on a mapping psi: ``psi`` if given, else the original mapping
+    (``k=None``) or the modified top-``k`` mapping with ``eps``; its name says which."""
     check_n(n, at_least=2)
     if k is None:
         vals = _check_psi(psi if psi is not None else original_psi(n), n)
-        return Surrogate("RankCosine (11), original psi", "cosine", n, n, vals)
+        return Surrogate(f"{name}, original psi", kind, n, n, vals)
     check_k(k, n)
     vals = _check_psi(psi if psi is not None else modified_psi(n, k, eps), n)
-    return Surrogate(f"RankCosine (11), top-{k} modified psi", "cosine", n, n, vals)
+    return Surrogate(f"{name}, top-{k} modified psi", kind, n, n, vals)
 
 
 def listnet(n: int, k: int | None = None, *, psi: Sequence[Any] | None = None, eps: Any = 0) -> Surrogate:
     """ListNet's cross-entropy loss (12) as ``KL(P(pi; psi_y) || P(pi; g))`` over full Luce
     permutation probabilities, with the original mapping (``k=None``) or the modified mapping
     of Section 4.3.3 (top k ordered, the rest ``eps``)."""
-    check_n(n, at_least=2)
-    if k is None:
-        vals = _check_psi(psi if psi is not None else original_psi(n), n)
-        return Surrogate("ListNet (12), original psi", "listnet", n, n, vals)
-    check_k(k, n)
-    vals = _check_psi(psi if psi is not None else modified_psi(n, k, eps), n)
-    return Surrogate(f"ListNet (12), top-{k} modified psi", "listnet", n, n, vals)
+    return _psi_surrogate("ListNet (12)", "listnet", n, k, psi, eps)
 
 
 def listnet_topk_cao(n: int, k: int, *, psi: Sequence[Any] | None = None) -> Surrogate:

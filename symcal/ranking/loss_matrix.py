@@ -1241,32 +1241,34 @@ def _affine_flint(fl: Any, loss: LossMatrix, base: RankCertificate) -> RankCerti
         slope = f"det(M) * {_short(s)}"  # p divides the slope; s != 0 is exact
     minors: list[Any] = [(tuple(rows), tuple(cols), (det, slope))]
     method = base.method + "; affine: 1 in the column and row spaces, 1^T M^-1 1 (exact)"
-    if slope == 0:
-        notes.append("det(M - cJ) = det(M) for every c (1^T M^-1 1 = 0): no constant lowers the rank")
+
+    def rank_r(note: str) -> RankCertificate:
+        """No constant lowers the rank: ``note`` says why."""
+        notes.append(note)
         return RankCertificate("affine dimension", r, r, tuple(minors), base.decomposition, method,
                                time.perf_counter() - t0, tuple(notes))
+
+    def ones_products() -> Iterable[tuple[str, str, Sequence[Any], str, Any, int]]:
+        """Whether 1 is in the column / row space of L: (space, what, names, product, its values, its
+        denominator), the row space computed only when asked for."""
+        if x_num is not None and r < n:
+            yield ("column", "label", loss.labels, "L[a, C] M^-1 1",
+                   np.asarray(num[:, cols], dtype=object) @ np.asarray(x_num, dtype=object).ravel(), x_den)
+        if u_num is not None and r < k:
+            yield ("row", "prediction", loss.predictions, "(M^-T 1)^T L[R, b]",
+                   np.asarray(u_num, dtype=object).ravel() @ np.asarray(num[rows, :], dtype=object), u_den)
+
+    if slope == 0:
+        return rank_r("det(M - cJ) = det(M) for every c (1^T M^-1 1 = 0): no constant lowers the rank")
     c0 = None if s is None else 1 / (s * dd)
     c0_text = "c0 = 1/(1^T L^-1 1)" if c0 is None else f"c0 = {_short(c0)}"
-    if x_num is not None and r < n:
-        got = np.asarray(num[:, cols], dtype=object) @ np.asarray(x_num, dtype=object).ravel()
-        bad = np.flatnonzero(got != x_den)
+    for space, what, names, product, got, den in ones_products():
+        bad = np.flatnonzero(got != den)
         if bad.size:
             a = int(bad[0])
-            notes.append(f"det(M - cJ) vanishes only at {c0_text}, but 1 is not in the column space of L "
-                         f"(label {_label_text(loss.labels[a])}: L[a, C] M^-1 1 = "
-                         f"{_short(Fraction(int(got[a]), x_den))} != 1), so rank(L - c0 J) >= {r} too")
-            return RankCertificate("affine dimension", r, r, tuple(minors), base.decomposition, method,
-                                   time.perf_counter() - t0, tuple(notes))
-    if u_num is not None and r < k:
-        got = np.asarray(u_num, dtype=object).ravel() @ np.asarray(num[rows, :], dtype=object)
-        bad = np.flatnonzero(got != u_den)
-        if bad.size:
-            b = int(bad[0])
-            notes.append(f"det(M - cJ) vanishes only at {c0_text}, but 1 is not in the row space of L "
-                         f"(prediction {_label_text(loss.predictions[b])}: (M^-T 1)^T L[R, b] = "
-                         f"{_short(Fraction(int(got[b]), u_den))} != 1), so rank(L - c0 J) >= {r} too")
-            return RankCertificate("affine dimension", r, r, tuple(minors), base.decomposition, method,
-                                   time.perf_counter() - t0, tuple(notes))
+            return rank_r(f"det(M - cJ) vanishes only at {c0_text}, but 1 is not in the {space} space of L "
+                          f"({what} {_label_text(names[a])}: {product} = {_short(Fraction(int(got[a]), den))} "
+                          f"!= 1), so rank(L - c0 J) >= {r} too")
     notes.append(f"1 is in the column and row spaces of L and det(M - cJ) vanishes at {c0_text}: "
                  f"rank(L - c0 J) = rank(M - c0 J) = {r - 1}; lower bound: rank(L - cJ) >= rank(L) - 1 for every c")
     dec = None

@@ -18,9 +18,9 @@ weights in edge order and returns the lexicographically smallest topological ord
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 import networkx as nx
 
@@ -48,6 +48,8 @@ __all__ = [
     "algorithm1",
     "algorithm1_orders",
 ]
+
+T = TypeVar("T")
 
 
 def scores(u: Sequence[Any], param: str = "u") -> tuple[Fraction, ...]:
@@ -83,14 +85,21 @@ def argmin_linear(u: Sequence[Any], decomposition: Decomposition) -> tuple[list[
     uu = scores(u)
     if len(uu) != decomposition.d:
         raise invalid("u", f"{len(uu)} coordinates", f"{decomposition.d} coordinates (the decomposition's d)")
+    return _optima(range(decomposition.beta.shape[0]),
+                   lambda t: sum((a * b for a, b in zip(uu, decomposition.beta_of(t), strict=True)), Fraction(0)))
+
+
+def _optima(items: Iterable[T], value: Callable[[T], Fraction], *, largest: bool = False) -> tuple[list[T], Fraction]:
+    """Every item of ``items`` (in their order) with the least ``value`` -- the greatest when
+    ``largest`` -- and that value, compared exactly; ``items`` is not empty."""
     best: Fraction | None = None
-    arg: list[int] = []
-    for t in range(decomposition.beta.shape[0]):
-        val = sum((a * b for a, b in zip(uu, decomposition.beta_of(t), strict=True)), Fraction(0))
-        if best is None or val < best:
-            best, arg = val, [t]
+    arg: list[T] = []
+    for item in items:
+        val = value(item)
+        if best is None or (val > best if largest else val < best):
+            best, arg = val, [item]
         elif val == best:
-            arg.append(t)
+            arg.append(item)
     assert best is not None
     return arg, best
 
@@ -151,9 +160,15 @@ def _map_u(u: Any, r: int) -> dict[tuple[int, int], Fraction]:
                 raise invalid("u", f"no entry for ({i}, {j})", f"an entry u_ij for every i >= j in 1..{r}")
             out[(i, j)] = to_fraction(u[key], f"u[{i},{j}]")
         return out
+    return _pair_coordinates(u, pairs, f"r(r+1)/2 = {len(pairs)} coordinates u_ij, i >= j")
+
+
+def _pair_coordinates(u: Any, pairs: list[tuple[int, int]], expected: str) -> dict[tuple[int, int], Fraction]:
+    """``{pair: u_pair}`` from a sequence of exact scores, one for each of ``pairs`` in their order
+    (``expected`` says how many, for the error)."""
     vals = scores(u)
     if len(vals) != len(pairs):
-        raise invalid("u", f"{len(vals)} coordinates", f"r(r+1)/2 = {len(pairs)} coordinates u_ij, i >= j")
+        raise invalid("u", f"{len(vals)} coordinates", expected)
     return dict(zip(pairs, vals, strict=True))
 
 
@@ -183,16 +198,7 @@ def map_pred_qap(u: Any, r: int) -> tuple[list[tuple[int, ...]], Fraction]:
     if r > 8:
         raise invalid("r", r, "r <= 8 for the exhaustive quadratic assignment")
     uu = _map_u(u, r)
-    best: Fraction | None = None
-    arg: list[tuple[int, ...]] = []
-    for sigma in permutations(r):
-        val = map_objective(uu, sigma, r)
-        if best is None or val > best:
-            best, arg = val, [sigma]
-        elif val == best:
-            arg.append(sigma)
-    assert best is not None
-    return arg, best
+    return _optima(permutations(r), lambda sigma: map_objective(uu, sigma, r), largest=True)
 
 
 def map_pred_diagonal(u: Any, r: int) -> tuple[int, ...]:
@@ -211,10 +217,7 @@ def _pd_u(u: Any, r: int) -> dict[tuple[int, int], Fraction]:
         if extra:
             raise invalid("u", sorted(extra)[:3], f"pairs (i, j), i != j, of 1..{r}")
         return out
-    vals = scores(u)
-    if len(vals) != len(pairs):
-        raise invalid("u", f"{len(vals)} coordinates", f"r(r-1) = {len(pairs)} coordinates u_ij, i != j")
-    return dict(zip(pairs, vals, strict=True))
+    return _pair_coordinates(u, pairs, f"r(r-1) = {len(pairs)} coordinates u_ij, i != j")
 
 
 def pd_objective(u: Any, sigma: Sequence[int], r: int) -> Fraction:
@@ -229,16 +232,7 @@ def pd_pred_brute(u: Any, r: int) -> tuple[list[tuple[int, ...]], Fraction]:
     if r > 8:
         raise invalid("r", r, "r <= 8 for exhaustive search")
     uu = _pd_u(u, r)
-    best: Fraction | None = None
-    arg: list[tuple[int, ...]] = []
-    for sigma in permutations(r):
-        val = pd_objective(uu, sigma, r)
-        if best is None or val < best:
-            best, arg = val, [sigma]
-        elif val == best:
-            arg.append(sigma)
-    assert best is not None
-    return arg, best
+    return _optima(permutations(r), lambda sigma: pd_objective(uu, sigma, r))
 
 
 def pd_pred_fas(u: Any, r: int) -> tuple[tuple[int, ...], Fraction, bool]:

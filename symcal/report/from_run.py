@@ -22,7 +22,7 @@ import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from symcal.errors import invalid
 from symcal.report.latex import PREAMBLE, escape, texttt_id
@@ -33,6 +33,7 @@ __all__ = ["RunEntry", "load_run", "entries", "header", "render_run", "git_commi
 FORMATS = ("md", "html", "latex")
 MAX_WITNESS_VALUES = 24  # witness values shown per counterexample
 MAX_WITNESSES = 3  # counterexamples shown per claim (a sweep's sizes)
+HTML_CLASS = {"Scope": "where", "Re-check": "note", "Reason": "where", "Warning": "warn"}  # a Detail's line
 
 
 # --------------------------------------------------------------------------- reading the run
@@ -328,6 +329,36 @@ def _witness_lines(w: dict[str, Any]) -> list[MathLine]:
     return [value_math(str(k), v) for k, v in vals]
 
 
+class Detail(NamedTuple):
+    """One thing a report shows of an entry after its mathematics.  ``kind`` is ``Scope``,
+    ``Re-check``, ``Reason`` or ``Warning`` (a line ``kind: text``), ``witness`` (``name`` is
+    *Counterexample* or *Witness*, ``text`` where it was found, ``witness`` its values), ``item``
+    (a regret / region row ``name: text``) or ``Finding`` (``name`` the finding class or "")."""
+
+    kind: str
+    text: str
+    name: str = ""
+    witness: dict[str, Any] | None = None
+
+
+def _details(e: RunEntry) -> list[Detail]:
+    """What every format shows of ``e`` after its mathematics, in order and already shortened: the
+    scope, each witness with its re-check, the regret / region rows, the reason (unless proved),
+    the finding and the warnings."""
+    st = e.elem["status"]
+    out = [Detail("Scope", _text(e.elem["scope"]))] if e.elem.get("scope") else []
+    for where, w in e.witnesses():
+        out.append(Detail("witness", where, "Counterexample" if st == "refuted" else "Witness", w))
+        if w.get("detail"):
+            out.append(Detail("Re-check", _text(w["detail"])))
+    out += [Detail("item", v, k) for k, v in _regret_items(e)]
+    if e.elem.get("reason") and st != "proved":
+        out.append(Detail("Reason", _text(e.elem["reason"])))
+    if e.elem.get("finding"):
+        out.append(Detail("Finding", _text(e.elem["finding"], 1200), e.finding_class or ""))
+    return out + [Detail("Warning", _text(w, 300)) for w in _items(e.elem.get("warnings"))]
+
+
 # --------------------------------------------------------------------------- Markdown
 
 
@@ -340,23 +371,16 @@ def _md(es: list[RunEntry], head: list[tuple[str, str]], title: str) -> str:
             if e.statement:
                 out += [f"> {_text(e.statement)}", ""]
             out += _md_math(e.math.lines, e.math.note)
-            if e.elem.get("scope"):
-                out += [f"Scope: {_text(e.elem['scope'])}", ""]
-            for where, w in e.witnesses():
-                out += [f"{'Counterexample' if e.elem['status'] == 'refuted' else 'Witness'}"
-                        f"{f' ({where})' if where else ''}:", ""]
-                out += _md_math(_witness_lines(w), "", label=False)
-                if w.get("detail"):
-                    out += [f"Re-check: {_text(w['detail'])}", ""]
-            for k, v in _regret_items(e):
-                out += [f"- {k}: {v}"]
-            if e.elem.get("reason") and e.elem["status"] != "proved":
-                out += [f"Reason: {_text(e.elem['reason'])}", ""]
-            if e.elem.get("finding"):
-                fc = f" [{e.finding_class}]" if e.finding_class else ""
-                out += [f"**Finding**{fc}: {_text(e.elem['finding'], 1200)}", ""]
-            for wtext in _items(e.elem.get("warnings")):
-                out += [f"Warning: {_text(wtext, 300)}", ""]
+            for d in _details(e):
+                if d.kind == "witness":
+                    out += [f"{d.name}{f' ({d.text})' if d.text else ''}:", ""]
+                    out += _md_math(_witness_lines(d.witness or {}), "", label=False)
+                elif d.kind == "item":
+                    out += [f"- {d.name}: {d.text}"]
+                elif d.kind == "Finding":
+                    out += [f"**Finding**{f' [{d.name}]' if d.name else ''}: {d.text}", ""]
+                else:
+                    out += [f"{d.kind}: {d.text}", ""]
     return "\n".join(out).rstrip("\n") + "\n"
 
 
@@ -434,22 +458,17 @@ def _html(es: list[RunEntry], head: list[tuple[str, str]], title: str) -> str:
             if e.statement:
                 parts.append(f'<div class="stmt">{_esc(_text(e.statement))}</div>')
             parts.append(_html_math(e.math.lines, e.math.note))
-            if e.elem.get("scope"):
-                parts.append(f'<div class="where">Scope: {_esc(_text(e.elem["scope"]))}</div>')
-            for where, w in e.witnesses():
-                word = "Counterexample" if st == "refuted" else "Witness"
-                parts.append(f"<div><b>{word}</b>{_esc(f' ({where})' if where else '')}:</div>"
-                             + _html_witness(w))
-                if w.get("detail"):
-                    parts.append(f'<div class="note">Re-check: {_esc(_text(w["detail"]))}</div>')
-            for k, v in _regret_items(e):
-                parts.append(f"<div><b>{_esc(k)}</b>: {_esc(v)}</div>")
-            if e.elem.get("reason") and st != "proved":
-                parts.append(f'<div class="where">Reason: {_esc(_text(e.elem["reason"]))}</div>')
-            if e.elem.get("finding"):
-                fc = f" [{_esc(e.finding_class)}]" if e.finding_class else ""
-                parts.append(f'<div class="finding"><b>Finding</b>{fc}: {_esc(_text(e.elem["finding"], 1200))}</div>')
-            parts += [f'<div class="warn">Warning: {_esc(_text(w, 300))}</div>' for w in _items(e.elem.get("warnings"))]
+            for d in _details(e):
+                if d.kind == "witness":
+                    parts.append(f"<div><b>{d.name}</b>{_esc(f' ({d.text})' if d.text else '')}:</div>"
+                                 + _html_witness(d.witness or {}))
+                elif d.kind == "item":
+                    parts.append(f"<div><b>{_esc(d.name)}</b>: {_esc(d.text)}</div>")
+                elif d.kind == "Finding":
+                    parts.append(f'<div class="finding"><b>Finding</b>{_esc(f" [{d.name}]" if d.name else "")}: '
+                                 f"{_esc(d.text)}</div>")
+                else:
+                    parts.append(f'<div class="{HTML_CLASS[d.kind]}">{d.kind}: {_esc(d.text)}</div>')
             out.append("".join(parts) + "</div>")
     out.append('<p class="note">Written by symcal report --from; self-contained (no scripts, no network).</p>'
                "</body></html>")
@@ -500,7 +519,6 @@ def _latex(es: list[RunEntry], head: list[tuple[str, str]], title: str) -> str:
     for group, rows in _groups(es):
         out.append(rf"\subsection*{{{escape(group)}}}")
         for e in rows:
-            st = e.elem["status"]
             verdict = escape(_verdict_words(e))
             if e.mark == "DISAGREES":
                 verdict = rf"\textbf{{{verdict}}}"
@@ -508,22 +526,19 @@ def _latex(es: list[RunEntry], head: list[tuple[str, str]], title: str) -> str:
             if e.statement:
                 out.append(rf"\emph{{{escape(_text(e.statement))}}}\par")
             out += _latex_math(e.math.lines, e.math.note)
-            if e.elem.get("scope"):
-                out.append(rf"\noindent Scope: {escape(_text(e.elem['scope']))}\par")
-            for where, w in e.witnesses():
-                word = "Counterexample" if st == "refuted" else "Witness"
-                out.append(rf"\noindent\emph{{{word}}}{escape(f' ({where})' if where else '')}:\par")
-                out.append(_latex_witness(w))
-                if w.get("detail"):
-                    out.append(rf"{{\footnotesize Re-check: {escape(_text(w['detail']))}}}\par")
-            for k, v in _regret_items(e):
-                out.append(rf"\noindent\emph{{{escape(k)}:}} {escape(v)}\par")
-            if e.elem.get("reason") and st != "proved":
-                out.append(rf"\noindent Reason: {escape(_text(e.elem['reason']))}\par")
-            if e.elem.get("finding"):
-                fc = f" [{escape(e.finding_class)}]" if e.finding_class else ""
-                out.append(rf"\noindent\textbf{{Finding}}{fc}: {escape(_text(e.elem['finding'], 1200))}\par")
-            out += [rf"\noindent Warning: {escape(_text(w, 300))}\par" for w in _items(e.elem.get("warnings"))]
+            for d in _details(e):
+                if d.kind == "witness":
+                    out.append(rf"\noindent\emph{{{d.name}}}{escape(f' ({d.text})' if d.text else '')}:\par")
+                    out.append(_latex_witness(d.witness or {}))
+                elif d.kind == "item":
+                    out.append(rf"\noindent\emph{{{escape(d.name)}:}} {escape(d.text)}\par")
+                elif d.kind == "Finding":
+                    fc = f" [{escape(d.name)}]" if d.name else ""
+                    out.append(rf"\noindent\textbf{{Finding}}{fc}: {escape(d.text)}\par")
+                elif d.kind == "Re-check":
+                    out.append(rf"{{\footnotesize Re-check: {escape(d.text)}}}\par")
+                else:
+                    out.append(rf"\noindent {d.kind}: {escape(d.text)}\par")
     out.append(r"\end{document}")
     return "\n".join(out) + "\n"
 

@@ -173,6 +173,36 @@ def _svg_id(*parts: Any) -> str:
     return "s" + hashlib.sha1(repr(parts).encode()).hexdigest()[:10]
 
 
+def _svg_open(width: float, height: float, mid: str, edge: str, title: str) -> list[str]:
+    """The start of a drawing: the ``<svg>`` element, the arrow heads ``{mid}n`` (colour ``edge``)
+    and ``{mid}h`` (highlighted), and the title if any."""
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
+           f'viewBox="0 0 {width:.0f} {height:.0f}" font-family="{FONT}" role="img"><defs>']
+    for name, colour in (("n", edge), ("h", HIGHLIGHT)):
+        out.append(f'<marker id="{mid}{name}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" '
+                   f'markerHeight="7" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="{colour}"/>'
+                   "</marker>")
+    out.append("</defs>")
+    if title:
+        out.append(f'<text x="{width / 2:.1f}" y="15" text-anchor="middle" font-size="13" font-weight="600" '
+                   f'fill="#1f2328">{esc(title)}</text>')
+    return out
+
+
+def _svg_node(x: float, y: float, r: float, name: Any, hot: bool) -> list[str]:
+    """A node: a circle of radius ``r`` at (x, y), red when ``hot``, with its name."""
+    return [f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r}" fill="{"#ffebe9" if hot else "#ddf4ff"}" '
+            f'stroke="{HIGHLIGHT if hot else "#0969da"}" stroke-width="{2.4 if hot else 1.4}"/>',
+            f'<text x="{x:.1f}" y="{y + 4.5:.1f}" text-anchor="middle" font-size="13" font-weight="600" '
+            f'fill="#1f2328">{esc(name)}</text>']
+
+
+def _svg_close(x: float, y: float, caption: str) -> list[str]:
+    """The end of a drawing: the caption (if any) centred at (x, y), then ``</svg>``."""
+    out = [f'<text x="{x:.1f}" y="{y:.0f}" text-anchor="middle" font-size="11" fill="#57606a">{esc(caption)}</text>']
+    return (out if caption else []) + ["</svg>"]
+
+
 def circle_positions(nodes: Sequence[Any], *, radius: float = 1.0) -> dict[Any, tuple[float, float]]:
     """Nodes on a circle, the first at the top, clockwise (the layout of every graph symcal draws:
     a chord never passes through a third node)."""
@@ -204,17 +234,7 @@ def svg_graph(nodes: Sequence[Any], edges: Sequence[tuple[Any, Any, str]], *,
     pos = {v: (size / 2 + x * inner / 2, top + margin + (y - ylo) * inner / 2) for v, (x, y) in unit.items()}
     height = top + 2 * margin + (yhi - ylo) * inner / 2 + (18 if caption else 0)
     mid = _svg_id(tuple(nodes), tuple(edges), tuple(sorted(map(str, hl_e))), tuple(map(str, dashed)))
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{height:.0f}" '
-           f'viewBox="0 0 {size} {height:.0f}" font-family="{FONT}" role="img">',
-           "<defs>"]
-    for name, colour in (("n", EDGE), ("h", HIGHLIGHT)):
-        out.append(f'<marker id="{mid}{name}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" '
-                   f'markerHeight="7" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="{colour}"/>'
-                   "</marker>")
-    out.append("</defs>")
-    if title:
-        out.append(f'<text x="{size / 2:.1f}" y="15" text-anchor="middle" font-size="13" font-weight="600" '
-                   f'fill="#1f2328">{esc(title)}</text>')
+    out = _svg_open(size, height, mid, EDGE, title)
     pairs = {(u, v) for u, v, _ in edges}
     labels = []
 
@@ -257,16 +277,8 @@ def svg_graph(nodes: Sequence[Any], edges: Sequence[tuple[Any, Any, str]], *,
     out += labels
     for v in nodes:
         x, y = pos[v]
-        hot = v in hl_n
-        out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r_node}" fill="{"#ffebe9" if hot else "#ddf4ff"}" '
-                   f'stroke="{HIGHLIGHT if hot else "#0969da"}" stroke-width="{2.4 if hot else 1.4}"/>')
-        out.append(f'<text x="{x:.1f}" y="{y + 4.5:.1f}" text-anchor="middle" font-size="13" font-weight="600" '
-                   f'fill="#1f2328">{esc(v)}</text>')
-    if caption:
-        out.append(f'<text x="{size / 2:.1f}" y="{height - 5:.0f}" text-anchor="middle" font-size="11" '
-                   f'fill="#57606a">{esc(caption)}</text>')
-    out.append("</svg>")
-    return "".join(out)
+        out += _svg_node(x, y, r_node, v, v in hl_n)
+    return "".join(out + _svg_close(size / 2, height - 5, caption))
 
 
 def svg_order_arcs(order: Sequence[Any], edges: Sequence[tuple[Any, Any, str]], back: Iterable[tuple[Any, Any]],
@@ -288,16 +300,7 @@ def svg_order_arcs(order: Sequence[Any], edges: Sequence[tuple[Any, Any, str]], 
     base = top + up
     height = base + down + (16 if caption else 0)
     mid = _svg_id("arcs", tuple(order), tuple(edges), tuple(sorted(map(str, back_set))))
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
-           f'viewBox="0 0 {width:.0f} {height:.0f}" font-family="{FONT}" role="img"><defs>']
-    for name, colour in (("n", "#8c959f"), ("h", HIGHLIGHT)):
-        out.append(f'<marker id="{mid}{name}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" '
-                   f'markerHeight="7" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="{colour}"/>'
-                   "</marker>")
-    out.append("</defs>")
-    if title:
-        out.append(f'<text x="{width / 2:.1f}" y="15" text-anchor="middle" font-size="13" font-weight="600" '
-                   f'fill="#1f2328">{esc(title)}</text>')
+    out = _svg_open(width, height, mid, "#8c959f", title)
     labels = []
     for u, v, label in edges:
         xa, xb = pos[u], pos[v]
@@ -320,15 +323,8 @@ def svg_order_arcs(order: Sequence[Any], edges: Sequence[tuple[Any, Any, str]], 
                           f'font-weight="{600 if hot else 400}">{esc(label)}</text>')
     out += labels
     for v in order:
-        out.append(f'<circle cx="{pos[v]:.1f}" cy="{base:.1f}" r="12" fill="#ddf4ff" stroke="#0969da" '
-                   'stroke-width="1.4"/>')
-        out.append(f'<text x="{pos[v]:.1f}" y="{base + 4.5:.1f}" text-anchor="middle" font-size="13" '
-                   f'font-weight="600" fill="#1f2328">{esc(v)}</text>')
-    if caption:
-        out.append(f'<text x="{width / 2:.1f}" y="{height - 4:.0f}" text-anchor="middle" font-size="11" '
-                   f'fill="#57606a">{esc(caption)}</text>')
-    out.append("</svg>")
-    return "".join(out)
+        out += _svg_node(pos[v], base, 12, v, False)
+    return "".join(out + _svg_close(width / 2, height - 4, caption))
 
 
 def svg_sweep(verdict: Verdict, *, width: int = 320, height: int = 170) -> str:
@@ -761,16 +757,13 @@ def report_html(pairs: Sequence[tuple[Any, Verdict]], title: str = "symcal repor
     """A whole report as ONE self-contained HTML file (inline CSS and SVG; no network, no
     script): the backend versions, a summary per paper, the errata first (each with its
     finding and counterexample), then every paper's verdicts grouped, statuses coloured."""
-    from symcal.report.render import agrees, is_erratum, versions
+    from symcal.report.render import agrees, by_paper_sorted, is_erratum, outcome_counts, versions
 
     pairs = sorted(pairs, key=lambda p: p[0].id)
     vers = versions()
-    by_paper: dict[str, list[tuple[Any, Verdict]]] = {}
-    for c, v in pairs:
-        by_paper.setdefault(c.citation.paper, []).append((c, v))
+    by_paper = by_paper_sorted(pairs)
     errata = [(c, v) for c, v in pairs if is_erratum(c, v)]
-    n_ok = sum(agrees(c, v) for c, v in pairs)
-    n_bad = len(pairs) - n_ok - len(errata)
+    n_ok, _, n_bad = outcome_counts(pairs)
 
     def anchor(paper: str) -> str:
         return "paper-" + re.sub(r"[^A-Za-z0-9_-]+", "-", paper)

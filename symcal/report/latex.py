@@ -179,15 +179,12 @@ PREAMBLE = r"""\documentclass[10pt,a4paper]{article}
 def latex_report(pairs: Sequence[tuple[Any, Verdict]], title: str = "symcal report") -> str:
     """A complete, compilable document: the backend versions, the summary, the errata (each with
     its finding), then one table per paper (``% symcal table: begin/end`` mark what to paste)."""
-    from symcal.report.render import agrees, is_erratum, status_counts, versions
+    from symcal.report.render import by_paper_sorted, is_erratum, outcome_counts, status_counts, versions
 
     pairs = sorted(pairs, key=lambda p: p[0].id)
-    by_paper: dict[str, list[tuple[Any, Verdict]]] = {}
-    for c, v in pairs:
-        by_paper.setdefault(c.citation.paper, []).append((c, v))
+    by_paper = by_paper_sorted(pairs)
     errata = [(c, v) for c, v in pairs if is_erratum(c, v)]
-    n_ok = sum(agrees(c, v) for c, v in pairs)
-    n_bad = len(pairs) - n_ok - len(errata)
+    n_ok, _, n_bad = outcome_counts(pairs)
     out = ["% Written by symcal: one table row per claim (id, location, statement, verdict, scope).",
            PREAMBLE.rstrip("\n"), r"\begin{document}", rf"\section*{{{escape(title)}}}",
            r"\noindent Backends: " + escape(", ".join(f"{k} {v}" for k, v in versions().items())) + r".\par",

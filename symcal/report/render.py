@@ -13,8 +13,8 @@ from typing import Any
 from symcal.claims.core import Claim, finding_class_counts
 from symcal.verdicts import Status, Verdict, Witness
 
-__all__ = ["agrees", "is_erratum", "to_json", "table", "markdown_report", "versions", "second_opinion_summary",
-           "certificate_summary", "status_counts"]
+__all__ = ["agrees", "is_erratum", "outcome_counts", "by_paper_sorted", "to_json", "table", "markdown_report",
+           "versions", "second_opinion_summary", "certificate_summary", "status_counts"]
 
 
 def agrees(claim: Claim, verdict: Verdict) -> bool:
@@ -24,6 +24,22 @@ def agrees(claim: Claim, verdict: Verdict) -> bool:
 def is_erratum(claim: Claim, verdict: Verdict) -> bool:
     """A recorded finding that the verdict reproduces (the printed statement is refuted)."""
     return claim.finding is not None and verdict.status is Status.REFUTED and not agrees(claim, verdict)
+
+
+def outcome_counts(pairs: list[tuple[Claim, Verdict]]) -> tuple[int, int, int]:
+    """How many verdicts agree with the source, reproduce a recorded erratum, and disagree."""
+    n_ok = sum(agrees(c, v) for c, v in pairs)
+    n_err = sum(is_erratum(c, v) for c, v in pairs)
+    return n_ok, n_err, len(pairs) - n_ok - n_err
+
+
+def by_paper_sorted(pairs: list[tuple[Claim, Verdict]]) -> dict[str, list[tuple[Claim, Verdict]]]:
+    """The pairs in the order of their claim ids, grouped by paper (papers in the order of their
+    first claim id)."""
+    out: dict[str, list[tuple[Claim, Verdict]]] = {}
+    for c, v in sorted(pairs, key=lambda p: p[0].id):
+        out.setdefault(c.citation.paper, []).append((c, v))
+    return out
 
 
 def versions() -> dict[str, str]:
@@ -114,9 +130,7 @@ def table(pairs: list[tuple[Claim, Verdict]], *, verbose: bool = False) -> str:
         if c.finding and is_erratum(c, v):
             details.append(f"    finding ({c.finding.finding_class}): {_short(c.finding.what, 300)}")
             details.append(f"    corrected: {c.finding.corrected}")
-    n_ok = sum(agrees(c, v) for c, v in pairs)
-    n_err = sum(is_erratum(c, v) for c, v in pairs)
-    n_bad = len(pairs) - n_ok - n_err
+    n_ok, n_err, n_bad = outcome_counts(pairs)
     total = sum(v.seconds for _, v in pairs)
     classes = [c.finding.finding_class for c, v in pairs if c.finding is not None and is_erratum(c, v)]
     by_class = f" ({finding_class_counts(classes)})" if classes else ""
@@ -181,10 +195,7 @@ def certificate_summary(pairs: list[tuple[Claim, Verdict]]) -> str:
 def markdown_report(pairs: list[tuple[Claim, Verdict]], title: str = "symcal report") -> str:
     vers = versions()
     out = [f"# {title}", "", "Backends: " + ", ".join(f"{k} {v}" for k, v in vers.items()), ""]
-    by_paper: dict[str, list[tuple[Claim, Verdict]]] = {}
-    for c, v in sorted(pairs, key=lambda p: p[0].id):
-        by_paper.setdefault(c.citation.paper, []).append((c, v))
-    for paper, rows in by_paper.items():
+    for paper, rows in by_paper_sorted(pairs).items():
         out += [f"## {paper}", "", "| id | location | status | expected | scope | backend | seconds |",
                 "|---|---|---|---|---|---|---|"]
         for c, v in rows:
