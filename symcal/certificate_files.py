@@ -112,10 +112,14 @@ def reductions(claim: Any, out: Any, built: list[tuple[str, Any, str]] | tuple[A
     if claim.kind == "calibration":
         # a ``calibration-a`` certificate states the claim (loss, link, noise, surrogate) and the kernel
         # writes reduction (A)'s pair queries itself (symcal/kernel/calibration.py); only then is it checked
-        whole = [label for label, cert, _ in built if cert is not None and cert.get("kind") == "calibration-a"]
+        # (the same for (B) with a ``calibration-b`` certificate, symcal/kernel/polyhedral.py)
+        whole = [(label, cert["kind"]) for label, cert, _ in built
+                 if cert is not None and cert.get("kind") in ("calibration-a", "calibration-b")]
         if whole and all(cert is not None for _, cert, _ in built):
-            add("calibration reduction", "reduction (A): the claim's statement, the quadratic precondition and "
-                "every pair query, re-derived by the kernel", whole[0], checked=True)
+            add("calibration reduction", ("reduction (A): the claim's statement, the quadratic precondition and every "
+                                          "pair query, re-derived by the kernel") if whole[0][1] == "calibration-a"
+                else ("reduction (B): the claim's statement, the polyhedral surrogate, each psi_y bounded below "
+                      "and every pair query (KKT conditions), re-derived by the kernel"), whole[0][0], checked=True)
         else:
             add("calibration reduction", "calibration follows from precondition (A) or (B) and the pair queries "
                 "(the engine's theorem, not re-checked)", "evidence")

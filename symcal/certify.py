@@ -34,6 +34,9 @@ Producers:
   ``farkas`` certificates).  A proved (A) claim's pieces are then folded into one
   ``calibration-a`` certificate: the claim's loss matrix, link and noise with the quadratic piece
   and each pair query's Farkas tree; the kernel writes the pair queries itself from that statement.
+  A proved (B) claim (polyhedral surrogates) is folded likewise into a ``calibration-b`` certificate:
+  the claim's loss, link, noise and polyhedral surrogate (affine pieces per label), a point of the
+  domain and a Farkas tree for each bounded-below and each pair query the kernel writes from them.
 * ``interval``: an interval proof: a bisection tree with enclosure leaves and
   derivative-sign (monotone) nodes, searched here with the kernel's own ball arithmetic.
 * ``witness``: an exact counterexample or example of an implication, existence or identity
@@ -41,8 +44,8 @@ Producers:
   s-expressions, and the witness values.
 
 Anything else (exhaustive enumeration, which runs the claim's own Python; nonlinear SMT
-answers without a certificate; the polyhedral precondition (B) of calibration) has no
-certificate and is reported as such, with the reason.
+answers without a certificate; the polyhedral precondition (B) of calibration outside its
+``calibration-b`` certificate) has no certificate and is reported as such, with the reason.
 """
 
 from __future__ import annotations
@@ -1168,6 +1171,104 @@ def _refit(cert: dict[str, Any], smtlib: dict[tuple[int, int | None], str], dead
         entry[2] = farkas_certificate(text, min(10.0, left))["tree"]
 
 
+def _affine_sexpr(a: Any, b: Fraction, names: list[str]) -> str:
+    terms = " ".join(f"(* {frac_str(c)} {x})" for c, x in zip(a, names, strict=True) if c)
+    return f"(+ {frac_str(b)} {terms})" if terms else frac_str(b)
+
+
+def _renamed(tree: Any, names: dict[str, str]) -> Any:
+    """A Farkas tree (JSON) with its variable names mapped by ``names`` (all at once)."""
+    if isinstance(tree, str):
+        return names.get(tree, tree)
+    if isinstance(tree, list):
+        return [_renamed(x, names) for x in tree]
+    if isinstance(tree, dict):
+        return {k: _renamed(v, names) for k, v in tree.items()}
+    return tree
+
+
+def _fitted_tree(text: str, tree: Any, names: dict[str, str], deadline: float) -> Any:
+    """A tree refuting the kernel's query ``text``: the engine's own (its variables renamed to the
+    statement's) when it fits, else one searched again on ``text``."""
+    if tree is not None:
+        tree = _renamed(tree, names)
+        if check_tree(read_query(text), tree)[0] is None:
+            return tree
+    left = deadline - time.process_time()
+    if left < 0.5:
+        raise GiveUp("no time left to fit the trees to the kernel's queries")
+    return farkas_certificate(text, min(10.0, left))["tree"]
+
+
+def calibration_b_certificate(claim: Any, m: int | None, trees: dict[str, Any], deadline: float) -> dict[str, Any]:
+    """A ``calibration-b`` certificate (:mod:`symcal.kernel.polyhedral`): the claim's loss matrix (columns
+    in the link's order), link, noise relations and polyhedral surrogate as the engine parsed it (per
+    label its affine part and its weighted max-terms), a point of the domain, and a Farkas tree for each
+    label's recession query and each pair query, which the kernel writes again from that statement.
+    ``trees``: the engine's trees by evidence label (``psi_y bounded below on C``, the pair labels), used
+    where they fit the kernel's text; the others are searched again (GiveUp when one is not found)."""
+    from symcal.backends.base import Budget
+    from symcal.calibration import setup
+    from symcal.calibration.engine import Polyhedral, _domain, _label, _pairs, _solve, _zvars, polyhedral_form
+    from symcal.kernel.polyhedral import pair_queries_b
+
+    spec = claim.spec
+    s = setup(spec.loss(m), spec.surrogate(m), spec.link(m), noise=spec.noise(m), name=claim.id)
+    poly = polyhedral_form(s)
+    if not isinstance(poly, Polyhedral):
+        raise GiveUp(f"precondition (B) does not hold when recomputed: {poly}")
+    names = [_name(x) for x in s.u]
+    point = [Fraction(0)] * s.d
+    if s.eqs or s.les:
+        uz = _zvars("u", s.d)
+        res = _solve(_domain(s, uz), Budget(max(0.5, min(5.0, deadline - time.process_time()))), uz,
+                     "a point of C")
+        if res.answer != "sat":
+            raise GiveUp(f"no point of the domain found ({res.answer})")
+        point = [res.model[f"u{i + 1}"] for i in range(s.d)]
+    psi = [{"affine": _affine_sexpr(poly.affine[y][0], poly.affine[y][1], names),
+            "max": [[frac_str(poly.weight[T][y]), [_affine_sexpr(a, b, names) for a, b in pieces]]
+                    for T, pieces in enumerate(poly.terms) if poly.weight[T][y]]} for y in range(s.n)]
+    pairs = _pairs(s)
+    cert: dict[str, Any] = {
+        "kind": "calibration-b", "loss": [[frac_str(x) for x in row] for row in s.L],
+        "predictions": [s.pname(t) for t in range(s.k)], "link": _link_statement(s),
+        "noise": [sexpr(r) for r in s.noise],
+        "surrogate": {"vars": [x.strip("|") for x in names], "domain": [sexpr(r) for r in s.surrogate.domain],
+                      "psi": psi},
+        "point": [frac_str(x) for x in point]}
+    _, _, bounded, texts = pair_queries_b(cert, pairs)
+    rename = {f"u{i + 1}": x.strip("|") for i, x in enumerate(names)}
+    cert["bounded"] = [_fitted_tree(text, trees.get(f"psi_{y + 1} bounded below on C"), rename, deadline)
+                       for y, text in enumerate(bounded)]
+    cert["pairs"] = [[t, o, _fitted_tree(text, trees.get(_label(s, t, o)), rename, deadline)]
+                     for (t, o), text in zip(pairs, texts, strict=True)]
+    return cert
+
+
+def _calibration_b_statement(claim: Any, m: int | None, built: Built, deadline: float) -> Built:
+    """A proved (B) calibration claim's pieces (the polyhedral precondition, each label's bounded-below
+    query, each pair query) folded into one ``calibration-b`` certificate when the kernel accepts it;
+    otherwise the pieces as they were (the reduction then stays trusted)."""
+    from symcal.calibration import setup
+    from symcal.calibration.engine import _label, _pairs
+
+    try:
+        spec = claim.spec
+        s = setup(spec.loss(m), spec.surrogate(m), spec.link(m), noise=spec.noise(m), name=claim.id)
+        labels = {"(B) polyhedral convex"} | {f"psi_{y + 1} bounded below on C" for y in range(s.n)} | {
+            _label(s, t, o) for t, o in _pairs(s)}
+        trees = {label: cert["tree"] for label, cert, _ in built
+                 if label in labels and cert is not None and cert.get("kind") == "farkas"}
+        cert = calibration_b_certificate(claim, m, trees, deadline)
+    except Exception:  # noqa: BLE001 - best effort: the plain pieces stand
+        return built
+    if not kernel_check(cert)["checked"]:
+        return built
+    rest = [item for item in built if item[0] not in labels]
+    return [("evidence" if not rest else "calibration (B): statement, reduction, pair queries", cert, "")] + rest
+
+
 def _calibration_statement(claim: Any, m: int | None, built: Built, deadline: float) -> Built:
     """A proved (A) calibration claim's ``quadratic`` and pair ``farkas`` pieces folded into one
     ``calibration-a`` certificate, when every one has a certificate and the kernel accepts the
@@ -1175,6 +1276,8 @@ def _calibration_statement(claim: Any, m: int | None, built: Built, deadline: fl
     from symcal.calibration import setup
     from symcal.calibration.engine import _label, _pairs
 
+    if any(label == "(B) polyhedral convex" for label, _, _ in built):
+        return _calibration_b_statement(claim, m, built, deadline)
     quad = [k for k, (_, cert, _) in enumerate(built) if cert is not None and cert.get("kind") == "quadratic"]
     if len(quad) != 1:
         return built

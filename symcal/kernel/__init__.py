@@ -6,7 +6,7 @@ standard library, and python-flint's ball arithmetic for interval certificates).
 in this order: :mod:`.sexpr` (syntax), :mod:`.poly` (exact polynomials), :mod:`.terms`
 (meanings of terms), :mod:`.lra` (case trees with Farkas / Positivstellensatz leaves),
 :mod:`.interval` (box covers), :mod:`.quadratic` (calibration's reduction (A)), :mod:`.calibration`
-(a calibration claim through (A), end to end), :mod:`.matrix`, and
+(a calibration claim through (A), end to end), :mod:`.polyhedral` (through (B), end to end), :mod:`.matrix`, and
 :func:`check` below (identities, witnesses, dispatch); :mod:`.record` checks what a certificate file
 records about its certificate (status, statement, size, kind, reductions) against the certificate.
 
@@ -23,6 +23,8 @@ A certificate is plain JSON-able data with a ``kind``:
 ``quadratic`` see :mod:`.quadratic` (the calibration engine's reduction (A)).
 ``calibration-a``  see :mod:`.calibration` (a calibration claim: its statement, reduction (A) and the
               pair queries, re-derived end to end).
+``calibration-b``  see :mod:`.polyhedral` (the same through reduction (B), polyhedral surrogates: the
+              statement, the bounded-below and KKT pair queries, re-derived end to end).
 ``matrix``    see :mod:`.matrix` (rank, affine dimension, a decomposition of a rational matrix).
 ``node``      see :mod:`.node` (a node claim at one size: its statement, the node-symmetry reduction
               and its Farkas-certified queries, re-derived end to end).
@@ -43,6 +45,7 @@ from symcal.kernel.lra import check_tree, read_query
 from symcal.kernel.matrix import check_matrix
 from symcal.kernel.node import check_node
 from symcal.kernel.poly import frac
+from symcal.kernel.polyhedral import check_calibration_b
 from symcal.kernel.quadratic import check_quadratic
 from symcal.kernel.sexpr import SyntaxProblem
 from symcal.kernel.terms import Evaluator, RatAlgebra, Unsupported, ValueAlgebra, read_one, truth
@@ -121,7 +124,7 @@ def _all(cert: dict[str, Any]) -> str | None:
 
 _KINDS = {"farkas": lambda cert: check_tree(read_query(cert["smtlib"]), cert.get("tree"))[0], "identity": _identity,
           "witness": _witness, "interval": check_cover, "quadratic": check_quadratic, "matrix": check_matrix,
-          "node": check_node, "calibration-a": check_calibration, "all": _all}
+          "node": check_node, "calibration-a": check_calibration, "calibration-b": check_calibration_b, "all": _all}
 
 
 def check(cert: Any) -> dict[str, Any]:

@@ -49,7 +49,8 @@ from symcal.kernel.poly import frac
 from symcal.kernel.quadratic import check_quadratic
 from symcal.kernel.terms import Evaluator, PolyAlgebra, Unsupported, read_one, show
 
-__all__ = ["check_calibration", "cells", "pair_query", "pair_queries"]
+__all__ = ["check_calibration", "cells", "pair_query", "pair_queries", "statement", "simplex_and_noise", "worse",
+           "script", "check_pairs", "refuted_pairs"]
 
 
 def _lin(coeffs: list[Any], names: list[str], const: Any = 0) -> list[Any]:
@@ -115,18 +116,59 @@ def _smt(e: Any) -> str:
     return show(e)
 
 
+def simplex_and_noise(p: list[str], noise: list[Any]) -> list[Any]:
+    """``p >= 0``, ``sum p = 1`` and the noise relations: ``p in P`` (shared by reductions (A) and (B))."""
+    zero = Fraction(0)
+    return [[">=", x, zero] for x in p] + [["=", ["+", zero] + p, Fraction(1)]] + list(noise)
+
+
+def worse(loss: list[list[Fraction]], p: list[str], t: int, s: int | None) -> list[Any]:
+    """``<p, L_t - L_s> > 0`` as a disjunction over s (every other column when s is None; a column
+    equal to t's is left out: it is never better)."""
+    others = [s] if s is not None else range(len(loss[0]))
+    return ["or"] + [[">", _lin([row[t] - row[o] for row in loss], p), Fraction(0)] for o in others
+                     if any(row[t] != row[o] for row in loss)]
+
+
+def script(names: list[str], body: list[Any]) -> str:
+    """The SMT-LIB2 text declaring ``names`` as reals and asserting each formula of ``body``."""
+    return "".join(f"(declare-const {x} Real)" for x in names) + "".join(f"(assert {_smt(e)})" for e in body)
+
+
 def pair_query(loss: list[list[Any]], cell: list[Any], ustar: dict[str, Any], noise: list[Any], t: int,
                s: int | None) -> str:
     """The SMT-LIB2 text of the pair query (t, s) (s None: the disjunction over every other column)."""
-    n, k = len(loss), len(loss[0])
-    p = [f"p{y + 1}" for y in range(n)]
-    others = [s] if s is not None else range(k)
-    zero, one = Fraction(0), Fraction(1)
-    worse = ["or"] + [[">", _lin([row[t] - row[o] for row in loss], p), zero] for o in others
-                      if any(row[t] != row[o] for row in loss)]
-    body = [[">=", x, zero] for x in p] + [["=", ["+", zero] + p, one]] + noise
-    body += [_subst(r, ustar) for r in cell] + [worse]
-    return "".join(f"(declare-const {x} Real)" for x in p) + "".join(f"(assert {_smt(e)})" for e in body)
+    p = [f"p{y + 1}" for y in range(len(loss))]
+    body = simplex_and_noise(p, noise) + [_subst(r, ustar) for r in cell] + [worse(loss, p, t, s)]
+    return script(p, body)
+
+
+def statement(cert: dict[str, Any], n: int) -> tuple[list[list[Fraction]], list[Any], list[str]]:
+    """The claim's loss matrix (n x k, exact), noise relations and distribution variables ``p1..pn``
+    as a certificate states them (shared by reductions (A) and (B)); ValueError when malformed."""
+    loss = cert.get("loss")
+    if not (isinstance(loss, list) and len(loss) == n and all(isinstance(r, list) for r in loss)
+            and loss[0] and all(len(r) == len(loss[0]) for r in loss)):
+        raise ValueError(f"loss is not an n x k matrix with n = {n} rows (one per psi_y)")
+    loss = [[frac(x) for x in row] for row in loss]
+    k = len(loss[0])
+    labels = cert.get("predictions", [str(t) for t in range(k)])  # the columns' names, as the statement shows them
+    if not (isinstance(labels, list) and len(labels) == k and all(isinstance(x, str) for x in labels)
+            and len(set(labels)) == k):
+        raise ValueError(f"predictions is not a list of {k} distinct names, one per column of the loss matrix")
+    if not isinstance(cert.get("noise", []), list):
+        raise ValueError("noise is not a list of relations in p1..pn")
+    noise, p = [read_one(r) for r in cert.get("noise", [])], [f"p{y + 1}" for y in range(n)]
+    if any(set(free_names(r)) - set(p) for r in noise):
+        raise ValueError(f"a noise relation uses variables other than {p}")
+    return loss, noise, p
+
+
+def check_pairs(pairs: list[tuple[int, int | None]], k: int) -> None:
+    """ValueError unless every pair is (t, s) or (t, None) of predictions ``0..k-1``."""
+    for t, s in pairs:
+        if not all(type(x) is int and 0 <= x < k for x in (t, s) if x is not None) or t is None:
+            raise ValueError(f"malformed pair ({t}, {s}) of {k} predictions")
 
 
 def pair_queries(cert: dict[str, Any], pairs: list[tuple[int, int | None]]) -> tuple[list[list[Fraction]], list[str]]:
@@ -137,38 +179,20 @@ def pair_queries(cert: dict[str, Any], pairs: list[tuple[int, int | None]]) -> t
     if why is not None:
         raise ValueError(f"quadratic: {why}")
     names, mins = quad["vars"], [[frac(x) for x in v] for v in quad["minimisers"]]
-    n, loss = len(mins), cert.get("loss")
-    if not (isinstance(loss, list) and len(loss) == n and all(isinstance(r, list) for r in loss)
-            and loss[0] and all(len(r) == len(loss[0]) for r in loss)):
-        raise ValueError(f"loss is not an n x k matrix with n = {n} rows (one per psi_y)")
-    loss = [[frac(x) for x in row] for row in loss]
+    loss, noise, p = statement(cert, len(mins))
     k, cell = len(loss[0]), cells(cert.get("link"), names)
     if len(cell) != k:
         raise ValueError(f"the link has {len(cell)} predictions, the loss matrix {k} columns")
-    labels = cert.get("predictions", [str(t) for t in range(k)])  # the columns' names, as the statement shows them
-    if not (isinstance(labels, list) and len(labels) == k and all(isinstance(x, str) for x in labels)
-            and len(set(labels)) == k):
-        raise ValueError(f"predictions is not a list of {k} distinct names, one per column of the loss matrix")
-    if not isinstance(cert.get("noise", []), list):
-        raise ValueError("noise is not a list of relations in p1..pn")
-    noise, p = [read_one(r) for r in cert.get("noise", [])], [f"p{y + 1}" for y in range(n)]
-    if any(set(free_names(r)) - set(p) for r in noise):
-        raise ValueError(f"a noise relation uses variables other than {p}")
     ustar = {x: _lin([v[i] for v in mins], p) for i, x in enumerate(names)}  # u*(p) = sum_y p_y v_y
-    for t, s in pairs:
-        if not all(type(x) is int and 0 <= x < k for x in (t, s) if x is not None) or t is None:
-            raise ValueError(f"malformed pair ({t}, {s}) of {k} predictions")
+    check_pairs(pairs, k)
     return loss, [pair_query(loss, cell[t], ustar, noise, t, s) for t, s in pairs]
 
 
-def check_calibration(cert: dict[str, Any]) -> str | None:
-    """None when the certificate proves its calibration statement (see the module docstring)."""
-    pairs = cert.get("pairs")
-    if not (isinstance(pairs, list) and all(isinstance(e, list) and len(e) == 3 for e in pairs)):
-        return "pairs is not a list of [t, s or null, tree]"
-    loss, texts = pair_queries(cert, [(t, s) for t, s, _ in pairs])
+def refuted_pairs(entries: Any, loss: list[list[Fraction]], texts: list[str]) -> str | None:
+    """None when each entry's tree refutes its query text and the entries cover every ordered pair of
+    predictions whose loss columns differ, else why not (shared by reductions (A) and (B))."""
     k, covered = len(loss[0]), set()
-    for (t, s, tree), text in zip(pairs, texts, strict=True):
+    for (t, s, tree), text in zip(entries, texts, strict=True):
         why, _ = check_tree(read_query(text), tree)
         if why is not None:
             return f"pair ({t}, {s}): {why}"
@@ -178,3 +202,12 @@ def check_calibration(cert: dict[str, Any]) -> str | None:
     if missing:
         return f"{len(missing)} pair(s) without a refuted query, e.g. {missing[0]}"
     return None
+
+
+def check_calibration(cert: dict[str, Any]) -> str | None:
+    """None when the certificate proves its calibration statement (see the module docstring)."""
+    pairs = cert.get("pairs")
+    if not (isinstance(pairs, list) and all(isinstance(e, list) and len(e) == 3 for e in pairs)):
+        return "pairs is not a list of [t, s or null, tree]"
+    loss, texts = pair_queries(cert, [(t, s) for t, s, _ in pairs])
+    return refuted_pairs(pairs, loss, texts)

@@ -11,7 +11,8 @@ each of them against the body alone:
                 minimisers, box-cover trees -- left out), or, for a file written before every body
                 had one, null or the older shape (an identity's pairs, a node claim's formulas, a
                 calibration claim's loss, link, noise and surrogate); a body that states its claim
-                (``identity``, ``node``, ``calibration-a``) never goes with a null statement;
+                (``identity``, ``node``, ``calibration-a``, ``calibration-b``) never goes with a null
+                statement;
 ``status``      a bare ``witness`` with formulas that fail is ``refuted``, one with only formulas that
                 hold is ``witnessed``; every other body (a case tree, an identity, a node claim, an
                 enumeration's ``all``...) is ``proved`` and contains no failing formula;
@@ -21,8 +22,8 @@ each of them against the body alone:
 ``reductions``  a step marked ``checked_by_kernel`` is one the kernel re-derives from the body: the
                 node-claim steps (node symmetry, difference variables, one query per tuple, a subset
                 of the hypotheses, the base-term split) only with a ``node`` body, the calibration
-                steps only with a ``calibration-a`` (or ``quadratic``) piece, and none while a piece
-                of the evidence has no certificate.
+                steps only with a ``calibration-a`` / ``calibration-b`` (or ``quadratic``) piece, and
+                none while a piece of the evidence has no certificate.
 
 Free text (``text``, ``scope``, ``reason``, a step's ``note``) and the claim's id are not statements
 the kernel can check; they are shown, not trusted.
@@ -42,7 +43,7 @@ CHECKED_STEPS: dict[str, frozenset[str]] = {
     "one query per conclusion tuple": _NODE,
     "a subset of the hypothesis instances (a weakening)": _NODE,
     "conclusion split into a base term and one term per other node": _NODE,
-    "calibration reduction": frozenset({"calibration-a"}),
+    "calibration reduction": frozenset({"calibration-a", "calibration-b"}),
     "calibration precondition (A)": frozenset({"quadratic", "calibration-a"}),
 }
 
@@ -55,6 +56,7 @@ _STATED: dict[str, tuple[str, ...]] = {
     "quadratic": ("vars", "psi", "domain"),
     "matrix": ("rows", "rank", "decomposition"),
     "node": ("m", "variables", "hypotheses", "conclusions"),
+    "calibration-b": ("loss", "predictions", "link", "noise", "surrogate"),
 }
 
 
@@ -190,8 +192,9 @@ def record_problem(data: dict[str, Any]) -> str | None:
             return "a statement without a certificate body"
     else:
         legacy = legacy_statement(body)
-        if recorded is None:
-            if legacy is not None:
+        if recorded is None:  # every calibration-b file was written with its statement
+            if legacy is not None or any(isinstance(p, dict) and p.get("kind") == "calibration-b"
+                                         for p in _pieces(body)):
                 return "the statement is missing, but the certificate states one"
         elif recorded != statement_of(body) and recorded != legacy:
             return "the statement differs from what the certificate states"
