@@ -83,8 +83,8 @@ def test_a_claim_changed_in_memory_under_its_id_is_refused_and_so_is_one_no_sour
 
 
 def test_fingerprints_do_not_depend_on_the_process():
-    code = ("from symcal.library import load_bundled; from symcal.cluster import claim_fingerprint; "
-            "import json; print(json.dumps({c.id: claim_fingerprint(c) for c in load_bundled() "
+    code = ("from symcal.library import load_paper; from symcal.cluster import claim_fingerprint; "
+            "import json; print(json.dumps({c.id: claim_fingerprint(c) for c in load_paper('duchi2010', 'fp').CLAIMS "
             "if c.id.startswith('duchi2010.lemma1')}))")
     runs = [json.loads(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                                       env={**os.environ, "PYTHONHASHSEED": seed}).stdout) for seed in ("1", "2")]

@@ -89,7 +89,10 @@ def run(pytester):
     pytester.makepyfile(claims=CLAIMS, test_user=USER_TESTS)
     # -p no:benchmark: where pytest-benchmark is installed it warns at start-up when xdist is loaded,
     # and the outer run's filterwarnings=error would turn that into an internal error of the inner run
-    result = pytester.runpytest(*_plugin_args(), "--strict-markers", "-p", "no:cacheprovider", "-p", "no:benchmark")
+    # and -p no:hypothesispytest: the user's suite needs no Hypothesis, and when the outer run imported
+    # hypothesis before its plugin, loading the plugin here warns (an error under filterwarnings=error)
+    result = pytester.runpytest(*_plugin_args(), "--strict-markers", "-p", "no:cacheprovider", "-p", "no:benchmark",
+                                "-p", "no:hypothesispytest")
     return result, result.stdout.str()
 
 
