@@ -41,11 +41,13 @@ MAX_SECONDS = 86_400.0  # one day: beyond that a number of seconds is a typo (an
 
 
 def seconds(text: str) -> float:
-    """The argparse ``type`` of ``--timeout``: seconds > 0, at most one day, else a one-line error."""
+    """The argparse ``type`` of every verb's ``--timeout``: seconds > 0, at most one day (``MAX_SECONDS``),
+    else a one-line error naming the value."""
     try:
         v = float(text)
     except ValueError:
         v = -1.0
     if not 0 < v <= MAX_SECONDS:  # also refuses nan and inf
-        raise argparse.ArgumentTypeError(f"--timeout={text!r}: expected a number of seconds > 0 (at most 86400)")
+        raise argparse.ArgumentTypeError(f"--timeout={text!r}: expected a number of seconds > 0 (at most "
+                                         f"{MAX_SECONDS:g}, one day)")
     return v

@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from symcal.commands import MAX_SECONDS, whole_number
+from symcal.commands import seconds, whole_number
 from symcal.errors import InvalidClaim, invalid
 
 if TYPE_CHECKING:
@@ -51,18 +51,7 @@ def size_range(text: str) -> tuple[int, int]:
     return lo, hi
 
 
-def positive_seconds(text: str) -> float:
-    """The argparse ``type`` of ``--timeout`` for check, necessity, selftest, preference and report:
-    a positive number of seconds, at most one day."""
-    try:
-        v = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"--timeout={text!r}: expected a positive number of seconds") from None
-    if not v > 0 or v != v or v == float("inf"):
-        raise argparse.ArgumentTypeError(f"--timeout={text!r}: expected a positive number of seconds")
-    if v > MAX_SECONDS:
-        raise argparse.ArgumentTypeError(f"--timeout={text!r}: expected at most {MAX_SECONDS:g} seconds (one day)")
-    return v
+positive_seconds = seconds  # the one parser of --timeout (symcal.commands.seconds), under its older name
 
 
 jobs = whole_number("--jobs", 1, 4096)  # the argparse ``type`` of --jobs
