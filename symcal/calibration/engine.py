@@ -1178,7 +1178,10 @@ METHODS: list[Method] = [
 
 
 def methods() -> list[Method]:
-    """The registered methods, in the order they are tried ((S) registers itself on import)."""
+    """The registered methods, in the order they are tried: (A), (B), then (S) (symcal.calibration.smooth)
+    and (Q) (symcal.calibration.quadratic_domain, which imports smooth first), each registering itself on
+    import."""
+    import symcal.calibration.quadratic_domain  # noqa: F401 - registers (S), then (Q)
     import symcal.calibration.smooth  # noqa: F401 - registers (S)
 
     return METHODS
