@@ -628,6 +628,11 @@ def cc_dimension(matrix_or_loss: Any, *, cpu_seconds: float = 30.0, max_queries:
     if isinstance(max_queries, bool) or not isinstance(max_queries, int) or not 0 <= max_queries <= 10**7:
         raise invalid("max_queries", max_queries, "an integer number of solver queries between 0 and 10^7")
     t0 = time.perf_counter()
+    if surrogates is not None and not isinstance(surrogates, list | tuple):
+        raise invalid("surrogates", surrogates,
+                      "None or a list of dicts with the keys name, dim, surrogate, link (and columns)")
+    if not isinstance(confirm, bool):
+        raise invalid("confirm", confirm, "True or False")
     mat = _as_matrix(matrix_or_loss)
     n, k = mat.shape
     names = [_label(x) for x in mat.predictions]

@@ -15,7 +15,7 @@ from typing import Any
 
 import sympy
 
-from symcal.errors import invalid
+from symcal.errors import invalid, shown
 
 __all__ = ["to_fraction", "fraction_str", "to_sympy_rational", "expr_str"]
 
@@ -80,7 +80,7 @@ def to_fraction(value: Any, param: str = "value", *, allow_float: bool = False) 
 
 def fraction_str(x: Fraction | int) -> str:
     """Serialise an exact number the way symcal prints it: ``"3"``, ``"-1/3"``."""
-    x = Fraction(x)
+    x = Fraction(x) if isinstance(x, int | Fraction) else to_fraction(x, "x")
     num, den = _int_str(x.numerator), _int_str(x.denominator)
     return num if x.denominator == 1 else f"{num}/{den}"
 
@@ -96,7 +96,8 @@ def _int_str(n: int) -> str:
 
 
 def to_sympy_rational(x: Fraction | int) -> sympy.Rational:
-    x = Fraction(x)
+    """``x`` (an exact number, see :func:`to_fraction`) as a ``sympy.Rational``."""
+    x = Fraction(x) if isinstance(x, int | Fraction) else to_fraction(x, "x")
     return sympy.Rational(x.numerator, x.denominator)
 
 
@@ -105,8 +106,16 @@ _MAX_SHOWN_DIGITS = 4000  # below Python's default int-to-str limit (4300)
 
 def expr_str(expr: Any) -> str:
     """``sympy.sstr(expr)``; an integer too long to print in decimal (beyond Python's
-    int-to-str limit) is shown as ``<integer of about N digits>`` instead of raising."""
-    e = sympy.sympify(expr) if not isinstance(expr, sympy.Basic) else expr
+    int-to-str limit) is shown as ``<integer of about N digits>`` instead of raising.  A string
+    is returned as it is, any other object as its ``repr``: showing a value never fails."""
+    if isinstance(expr, sympy.Basic):
+        e = expr
+    elif isinstance(expr, int | float | Fraction):  # bool is an int: True prints as True
+        e = sympy.sympify(expr)
+    elif isinstance(expr, str):  # shown as given: parsing it could take without end ("9**9**9**9")
+        return expr
+    else:  # anything else (a message may show any value): its repr, never an error
+        return shown(expr, width=10**6)
     try:
         return sympy.sstr(e)
     except ValueError:

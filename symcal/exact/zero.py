@@ -74,7 +74,7 @@ from typing import Any
 
 import sympy
 
-from symcal.errors import invalid
+from symcal.errors import invalid, wrong_type
 from symcal.exact import intervals
 
 __all__ = [
@@ -117,8 +117,8 @@ class Sign:
     nonzero: bool | None = field(default=None)
 
     def __post_init__(self) -> None:
-        if self.value not in (-1, 0, 1, None):
-            raise ValueError(f"Sign.value={self.value!r}: expected -1, 0, 1 or None")
+        if not (self.value is None or (type(self.value) is int and self.value in (-1, 0, 1))):
+            raise invalid("value", self.value, "-1, 0, 1 or None (Sign.value)")
         if self.value is not None:
             object.__setattr__(self, "nonzero", self.value != 0)
 
@@ -143,6 +143,11 @@ class CpuBudget:
     does not depend on the load (ARCHITECTURE.md, *Rules of trust*, rule 5)."""
 
     def __init__(self, seconds: float) -> None:
+        if isinstance(seconds, bool) or not isinstance(seconds, int | float):
+            raise wrong_type("seconds", seconds, "a number of CPU seconds")
+        if not (isinstance(seconds, float) or abs(seconds) < 2**53) or not math.isfinite(seconds) or seconds < 0:
+            raise invalid("seconds", seconds, "a finite number of CPU seconds >= 0")
+        seconds = float(seconds)
         self.seconds = seconds
         self.end = time.process_time() + seconds
 
@@ -159,6 +164,21 @@ class _OutOfTime(BaseException):  # not an Exception: sympy's broad handlers mus
 
 class _TooLarge(Exception):
     pass
+
+
+def _check_deadline(deadline: Any) -> None:
+    """Refuse a ``deadline`` that is not None, a finite ``time.monotonic()`` instant or an object
+    with ``expired()`` (a :class:`CpuBudget`)."""
+    if deadline is None:
+        return
+    if isinstance(deadline, bool):
+        raise wrong_type("deadline", deadline, "None, a time.monotonic() instant or a CpuBudget")
+    if isinstance(deadline, int | float):
+        if isinstance(deadline, int) and abs(deadline) >= 2**53 or not math.isfinite(deadline):
+            raise invalid("deadline", deadline, "a finite time.monotonic() instant")
+        return
+    if not callable(getattr(deadline, "expired", None)):
+        raise wrong_type("deadline", deadline, "None, a time.monotonic() instant or a CpuBudget")
 
 
 def _expired(deadline: Any) -> bool:
@@ -223,7 +243,7 @@ def check_size(expr: Any, param: str = "expr") -> None:
     sympy would build with more than :data:`MAX_BITS` bits (``(2^9999)^9999``).  Works on
     unevaluated trees (``sympify(..., evaluate=False)``), so a caller can check before
     sympy evaluates anything."""
-    e = sympy.sympify(expr) if not isinstance(expr, sympy.Basic) else expr
+    e = _as_basic(expr, param)
     heights: dict[sympy.Basic, tuple[int, int]] = {}
     nodes = 0
     for node in sympy.postorder_traversal(e):
@@ -254,6 +274,17 @@ def _short(e: Any) -> str:
     except Exception:  # printing must never be the error
         text = f"<{type(e).__name__}>"
     return text if len(text) <= 100 else text[:97] + "..."
+
+
+def _as_basic(expr: Any, param: str) -> sympy.Basic:
+    """``expr`` as a sympy object: a sympy object itself, or a number (int, Fraction, float)."""
+    if isinstance(expr, sympy.Basic):
+        return expr
+    if isinstance(expr, bool) or not isinstance(expr, int | float | Fraction):
+        raise wrong_type(param, expr, "a number or a sympy expression")
+    if isinstance(expr, Fraction):
+        return sympy.Rational(expr.numerator, expr.denominator)
+    return sympy.Float(expr) if isinstance(expr, float) else sympy.Integer(expr)
 
 
 def _bits(n: int) -> int:
@@ -511,6 +542,7 @@ def normal_form(expr: Any, *, deadline: Any = None) -> sympy.Expr:
     log(2) + log(3)``), exponentials of rational multiples combined, expanded and with
     common factors pulled out: a readable exact form (what :func:`sign` decides on).
     Never calls ``simplify`` (which may build ``log(3**1000000/2**1000000)``)."""
+    _check_deadline(deadline)
     e = _as_expr(expr, "expr")
     if isinstance(e, sympy.Rational):
         return e
@@ -685,6 +717,7 @@ def sign(expr: Any, *, deadline: Any = None) -> Sign:
     where it is non-zero).  ``deadline``: a ``time.monotonic()`` instant or an object with
     ``expired()``; past it the answer is None ("gave up").  Absurd sizes raise
     :class:`symcal.errors.InvalidInput` naming ``expr``."""
+    _check_deadline(deadline)
     e = _as_expr(expr, "expr")
     if isinstance(e, sympy.Rational):
         return Sign(_rsign(e), "exact rational arithmetic")
@@ -734,6 +767,7 @@ def truth(relation: Any, *, deadline: Any = None) -> bool | None:
     ``lhs - rhs`` (``!=`` is also decided by a proven non-zero of unknown sign); ``And``, ``Or``,
     ``Not``, ``Implies``, ``Equivalent`` combine their parts in three-valued logic; None when
     undecided (never a guess)."""
+    _check_deadline(deadline)
     if relation is sympy.true or relation is True:
         return True
     if relation is sympy.false or relation is False:
@@ -893,6 +927,9 @@ def zero_test(expr: Any, *, deadline: Any = None, points: int = 12) -> ZeroTest:
     """Is ``expr`` zero?  Closed expressions: :func:`sign`.  With free symbols: True only
     when formally zero identically; False only when :func:`sign` shows it non-zero at an
     exact rational point that respects the symbols' assumptions (positive, integer, ...)."""
+    _check_deadline(deadline)
+    if isinstance(points, bool) or not isinstance(points, int) or not 0 <= points <= 10_000:
+        raise invalid("points", points, "a number of test points from 0 to 10000")
     e = _as_expr(expr, "expr")
     s = sign(e, deadline=deadline)
     if s.is_zero is not None or not e.free_symbols:

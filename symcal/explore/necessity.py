@@ -40,6 +40,8 @@ def necessity(
 ) -> list[NecessityRow]:
     """Drop each named hypothesis of ``claim`` in turn and decide the weakened claim
     (``cluster``: a :class:`symcal.cluster.Cluster` to decide on, as in ``check_many``)."""
+    if not isinstance(claim, Claim):
+        raise invalid("claim", claim, "a Claim (built by implies, implies_cases, node_implies or exists)")
     if not claim.hypothesis_names:
         raise invalid("claim", claim.id,
                       "a claim with named hypotheses (implies, implies_cases, node_implies or exists)")

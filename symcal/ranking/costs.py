@@ -25,6 +25,7 @@ really stops them.
 
 from __future__ import annotations
 
+import itertools
 import multiprocessing
 import re
 import time
@@ -204,7 +205,8 @@ def _check_K(K: Any, param: str = "K") -> int:
     if K < 2:
         raise invalid(param, K, "K >= 2 categories (ranking needs at least two ordered labels)")
     if K > MAX_K:  # refused before any work: the condition has K(K-1)/2 pairs, each an exact residual
-        raise invalid(param, K, f"at most K = {MAX_K:,} categories: K = {K:,} gives {K * (K - 1) // 2:,} pairs "
+        pairs = f"{K * (K - 1) // 2:,}" if K.bit_length() < 3000 else "more than 10**900"  # str() of a huge int fails
+        raise invalid(param, K, f"at most K = {MAX_K:,} categories: this K gives {pairs} pairs "
                                 f"to decide exactly, at most {MAX_K * (MAX_K - 1) // 2:,}")
     return K
 
@@ -375,9 +377,19 @@ def dcg_costs(K: int) -> CostScheme:
     return CostScheme(K, {(j, i): 2**i - 2**j for j in range(1, K + 1) for i in range(j + 1, K + 1)}, "dcg")
 
 
-def _seq(values: Any, param: str) -> list[Any]:
+def _bounded(values: Any, param: str, expected: str) -> list[Any]:
+    """``values`` (an iterable, not a string) as a list of at most ``MAX_K + 1`` items: an endless
+    or huge iterable is refused after that many, never run to its end."""
     if isinstance(values, str | bytes) or not isinstance(values, Iterable):
-        raise invalid(param, values, "a sequence of exact numbers or sympy expressions")
+        raise invalid(param, values, expected)
+    out = list(itertools.islice(values, MAX_K + 2))
+    if len(out) > MAX_K + 1:
+        raise invalid(param, values, f"{expected}, at most {MAX_K + 1} of them")
+    return out
+
+
+def _seq(values: Any, param: str) -> list[Any]:
+    values = _bounded(values, param, "a sequence of exact numbers or sympy expressions")
     out = []
     for k, v in enumerate(values, start=1):
         if isinstance(v, sympy.Basic):
@@ -441,8 +453,7 @@ def orboost_costs(thresholds: Sequence[Any], *, name: str = "orboost") -> CostSc
 
 
 def _counts(counts: Any) -> list[int]:
-    if isinstance(counts, str | bytes) or not isinstance(counts, Iterable):
-        raise invalid("counts", counts, "category counts n_1..n_K (positive integers)")
+    counts = _bounded(counts, "counts", "category counts n_1..n_K (positive integers)")
     out = []
     for k, n in enumerate(counts, start=1):
         if isinstance(n, bool) or not isinstance(n, int) or n < 1:
@@ -625,7 +636,7 @@ DEFAULT_TIMEOUT = 60.0
 def _check_timeout(timeout: Any) -> float | None:
     if timeout is None:
         return None
-    if isinstance(timeout, bool) or not isinstance(timeout, int | float) or not timeout > 0 or timeout == float("inf"):
+    if isinstance(timeout, bool) or not isinstance(timeout, int | float) or not 0 < timeout <= 1e9:
         raise invalid("timeout", timeout, "a positive number of seconds (or None for no limit)")
     return float(timeout)
 
@@ -818,8 +829,10 @@ def posterior_symbols(K: int) -> tuple[sympy.Symbol, ...]:
 def optimal_ranking_function(costs: CostScheme, p: Sequence[Any] | None = None) -> sympy.Expr:
     """``f_0^* = sum_{i=2}^K c_1i p_i / sum_{j=1}^{K-1} c_jK p_j`` (Theorem 3), a sympy
     expression in ``p`` (default the symbols ``p_1..p_K``)."""
+    if not isinstance(costs, CostScheme):
+        raise invalid("costs", costs, "a CostScheme (see symcal.ranking.costs)")
     K = costs.K
-    ps = list(p) if p is not None else list(posterior_symbols(K))
+    ps = _seq(p, "p") if p is not None else list(posterior_symbols(K))
     if len(ps) != K:
         raise invalid("p", f"{len(ps)} values", f"K = {K} posteriors")
     c = costs.sympy_costs()

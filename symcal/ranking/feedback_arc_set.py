@@ -103,7 +103,7 @@ def order_cost(weights: Any, order: Any, m: int | None = None) -> Fraction:
 
 def _check_order(order: Any, m: int, param: str = "order") -> tuple[int, ...]:
     try:
-        seq = tuple(order)
+        seq = tuple(itertools.islice(order, m + 1))  # one more than a permutation has: an endless iterator stops
     except TypeError:
         raise invalid(param, order, f"a permutation of 1..{m}") from None
     if any(isinstance(v, bool) or not isinstance(v, int | np.integer) for v in seq) or sorted(seq) != list(
@@ -594,7 +594,7 @@ def _check_time_limit(time_limit: Any) -> float | None:
         return None
     if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)):
         raise invalid("time_limit", time_limit, "a number of seconds > 0")
-    if not time_limit > 0 or time_limit != time_limit or time_limit == float("inf"):
+    if not 0 < time_limit <= 1e9:  # also NaN and inf; 1e9 s (31 years) keeps float() exact enough
         raise invalid("time_limit", time_limit, "a finite number of seconds > 0")
     return float(time_limit)
 

@@ -15,7 +15,6 @@ Two file forms (numbers are ints or ``"p/q"`` strings; JSON floats are refused):
 from __future__ import annotations
 
 import json
-import math
 import time
 from fractions import Fraction
 from pathlib import Path
@@ -91,6 +90,8 @@ def parse_preferences(data: Any, source: str = "<data>") -> PreferenceDistributi
     """Validate already-decoded JSON ``data`` (see the module docstring) into a preference
     distribution (Duchi et al. 2010, Section 1) or expected weights (after Eq. (7));
     ``source`` prefixes every field name in errors."""
+    if not isinstance(source, str) or len(source) > 1000:
+        raise invalid("source", source, "a short text naming where data came from (a str)")
     if not isinstance(data, dict):
         raise invalid(source, data, 'a JSON object with "m" and "graphs" or "weights"')
     keys = set(data)
@@ -147,6 +148,8 @@ def load_preferences(path: str | Path) -> PreferenceDistribution | SparseWeights
     Eq. (7)) as a :class:`~symcal.ranking.preference.SparseWeights` (a read-only mapping with
     every ordered pair as a key, storing only the non-zero weights).  Every problem is an
     :class:`~symcal.errors.InvalidInput` naming the path and the field."""
+    if not isinstance(path, str | Path):
+        raise invalid("path", path, "the path of a JSON preference file (a str or a Path)")
     p = Path(path)
     try:
         size = p.stat().st_size if p.is_file() else 0
@@ -223,7 +226,7 @@ def describe_preferences(obj: Any, m: int | None = None, *, time_limit: float | 
     and ``in_optimal_set`` is None when that interval does not decide it."""
     t0 = time.process_time()
     if time_limit is not None:
-        if isinstance(time_limit, bool) or not isinstance(time_limit, int | float) or not 0 < time_limit < math.inf:
+        if isinstance(time_limit, bool) or not isinstance(time_limit, int | float) or not 0 < time_limit <= 1e9:
             raise invalid("time_limit", time_limit, "a finite number of seconds > 0, or None for no limit")
     sw = sparse_weights(obj, m)
     m = sw.m

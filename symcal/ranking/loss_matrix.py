@@ -548,8 +548,14 @@ class LossMatrix:
         """Read ``{"matrix": [[...], ...], "labels": [...], "predictions": [...], "name": ...}``
         (JSON; labels/predictions optional; numbers as ints or ``"p/q"`` strings -- JSON
         floats are refused with the fix)."""
+        if not isinstance(path, str | Path) or len(str(path)) > 4096 or "\0" in str(path):
+            raise invalid("file", path, "the path (at most 4096 characters) of a JSON file with a \"matrix\" entry")
         p = Path(path)
-        if not p.is_file():
+        try:
+            is_file = p.is_file()
+        except OSError:  # a name the file system refuses (too long a component, ...)
+            is_file = False
+        if not is_file:
             raise invalid("file", str(path), "an existing JSON file with a \"matrix\" entry")
         if p.stat().st_size > 2_000_000_000:  # 5e7 entries of a few digits each fit in far less
             raise invalid("file", str(path), "a JSON file of at most 2,000 MB",

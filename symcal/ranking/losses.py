@@ -19,6 +19,7 @@ exact (floats refused).
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -34,7 +35,7 @@ from symcal.ranking.feedback_arc_set import (
     _integer_matrix,
     min_feedback_arc_set,
 )
-from symcal.ranking.preference import Weights, as_weights, format_cycle
+from symcal.ranking.preference import MAX_M, Weights, as_weights, format_cycle
 
 __all__ = [
     "MinRisk",
@@ -199,9 +200,11 @@ def scores_from_order(order: Any) -> tuple[Fraction, ...]:
     ``1``; ``alpha[v - 1]`` is node ``v``'s score.  (Duchi et al. 2010, Eq. (8): the loss
     depends only on the order of ``alpha``.)"""
     try:
-        seq = list(order)
+        seq = list(itertools.islice(order, MAX_M + 1))  # an endless iterator stops here
     except TypeError:
         raise invalid("order", order, "a permutation of 1..m (best first)") from None
+    if len(seq) > MAX_M:
+        raise invalid("order", order, f"a permutation of 1..m with m <= {MAX_M:,}")
     if not seq:
         raise invalid("order", seq, "a non-empty permutation of 1..m (best first)")
     seq = list(_check_order(seq, len(seq)))

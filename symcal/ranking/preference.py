@@ -10,6 +10,7 @@ Nodes are labelled ``1..m`` as in the paper.  Every weight and probability is ex
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Iterable, Iterator, Mapping
 from fractions import Fraction
@@ -46,6 +47,7 @@ Weights: TypeAlias = dict[Edge, Fraction]
 # The m x m weight matrix is the object every check works on: at most MAX_M^2 = 2.5e7 entries
 # (200 MB as int64), refused up front beyond -- never a MemoryError (issue 13).
 MAX_M = 5000
+MAX_GRAPHS = 1_000_000  # graphs of one distribution (the DAGs on 5 nodes are 29,281)
 
 
 def sci(x: int | float) -> str:
@@ -198,7 +200,9 @@ class PreferenceDistribution:
     def __init__(self, graphs_with_probs: Iterable[tuple[PreferenceGraph, Any]]) -> None:
         if isinstance(graphs_with_probs, (str, bytes, Mapping)) or not isinstance(graphs_with_probs, Iterable):
             raise invalid("graphs_with_probs", graphs_with_probs, "a list of (PreferenceGraph, probability)")
-        items = list(graphs_with_probs)
+        items = list(itertools.islice(graphs_with_probs, MAX_GRAPHS + 1))  # an endless iterator stops here
+        if len(items) > MAX_GRAPHS:
+            raise invalid("graphs_with_probs", graphs_with_probs, f"at most {MAX_GRAPHS:,} (graph, probability) pairs")
         if not items:
             raise invalid("graphs_with_probs", items, "at least one (PreferenceGraph, probability) pair")
         parsed: list[tuple[PreferenceGraph, Fraction]] = []
@@ -429,13 +433,24 @@ def weight_matrix(weights: Any, m: int | None = None) -> tuple[Any, int]:
     return mat, scale
 
 
+def _edge_items(edges: Any, m: int) -> list[Any]:
+    """``edges`` (an iterable of pairs) as a list of at most ``m * m`` items: an endless or huge
+    iterable is refused, never run to its end."""
+    if isinstance(edges, str | bytes) or not isinstance(edges, Iterable):
+        raise invalid("edges", edges, "an iterable of edges (i, j)")
+    items = list(itertools.islice(edges, m * m + 1))
+    if len(items) > m * m:
+        raise invalid("edges", edges, f"at most m * m = {m * m:,} edges (i, j)")
+    return items
+
+
 def unit_weights(m: int, edges: Iterable[Edge]) -> Weights:
     """``a_ij = 1`` on the given edges and 0 elsewhere: the expected graph of Lemma 7's
     reduction from feedback arc set (Duchi et al. 2010, proof of Lemma 7).  The edge set
     may contain cycles."""
     m = check_m(m)
     a = {e: Fraction(0) for e in _all_pairs(m)}
-    for k, key in enumerate(edges):
+    for k, key in enumerate(_edge_items(edges, m)):
         i, j = _parse_pair(tuple(key) if isinstance(key, list) else key, m, f"edges[{k}]")
         a[(i, j)] = Fraction(1)
     return a
@@ -447,7 +462,7 @@ def single_edge_distribution(m: int, edges: Iterable[Edge]) -> PreferenceDistrib
     (Duchi et al. 2010, proof of Lemma 7)."""
     m = check_m(m)
     edge_list = []
-    for k, key in enumerate(edges):
+    for k, key in enumerate(_edge_items(edges, m)):
         edge_list.append(_parse_pair(tuple(key) if isinstance(key, list) else key, m, f"edges[{k}]"))
     edge_list = sorted(set(edge_list))
     if not edge_list:

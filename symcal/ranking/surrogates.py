@@ -354,11 +354,18 @@ def minimise_surrogate_risk(
         value = W_numeric
     if shift_invariant is None:
         shift_invariant = True
-    if not (isinstance(gtol, (int, float)) and not isinstance(gtol, bool) and gtol > 0):
-        raise invalid("gtol", gtol, "a tolerance > 0")
+    if not (isinstance(gtol, (int, float)) and not isinstance(gtol, bool) and 0 < gtol <= 1e300):
+        raise invalid("gtol", gtol, "a finite tolerance > 0")
     if isinstance(maxiter, bool) or not isinstance(maxiter, int) or maxiter < 1:
         raise invalid("maxiter", maxiter, "an iteration limit >= 1")
-    start = np.zeros(m) if x0 is None else np.asarray(x0, dtype=np.float64)
+    if gradient is not None and not callable(gradient):
+        raise invalid("gradient", gradient, "a function of alpha returning the gradient, or None")
+    if shift_invariant is not None and not isinstance(shift_invariant, bool):
+        raise invalid("shift_invariant", shift_invariant, "True, False or None")
+    try:
+        start = np.zeros(m) if x0 is None else np.asarray(x0, dtype=np.float64)
+    except (TypeError, ValueError, OverflowError):
+        raise invalid("x0", x0, f"{m} finite starting scores") from None
     if start.shape != (m,) or not np.all(np.isfinite(start)):
         raise invalid("x0", x0, f"{m} finite starting scores")
     free = m - 1 if shift_invariant else m
@@ -403,7 +410,7 @@ def minimise_surrogate_risk(
 def _float_scores(alpha: Any, m: int | None, param: str = "alpha") -> np.ndarray:
     try:
         arr = np.asarray(alpha, dtype=np.float64)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         raise invalid(param, alpha, "a sequence of finite numbers") from None
     if arr.ndim != 1 or arr.size == 0 or (m is not None and arr.size != m):
         expect = f"{m} scores" if m is not None else "a non-empty sequence of scores"
@@ -414,8 +421,8 @@ def _float_scores(alpha: Any, m: int | None, param: str = "alpha") -> np.ndarray
 
 
 def _check_tol(tol: Any) -> float:
-    if isinstance(tol, bool) or not isinstance(tol, (int, float)) or not tol >= 0:
-        raise invalid("tol", tol, "a tolerance >= 0")
+    if isinstance(tol, bool) or not isinstance(tol, (int, float)) or not 0 <= tol <= 1e300:
+        raise invalid("tol", tol, "a finite tolerance >= 0")
     return float(tol)
 
 

@@ -17,12 +17,8 @@ instead of stalling it.
 
 from __future__ import annotations
 
-import inspect
 import itertools
-import multiprocessing as mp
 import os
-import traceback
-from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -44,6 +40,7 @@ from symcal import (
     node_implies,
     reals,
 )
+from tests.common.public_api import HUGE, ApiTable
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="forked children")
 
@@ -52,7 +49,6 @@ C = Citation("test2026", "Lemma 1")
 PER_CALL_SECONDS = 20.0
 CHECK_SECONDS = 5  # the timeout= of the good checks
 
-HUGE = 10**100_000
 DEEP: list = [x > 0]
 for _ in range(5000):  # lists nested 5000 deep: deeper than Python's recursion limit
     DEEP = [DEEP]
@@ -207,129 +203,25 @@ FUZZED = {"Status": ("value",)}
 KNOWN = {"Status(value=10**100000)": "ValueError: the Enum machinery formats the value before Status._missing_ runs"}
 
 
-def _generic_bad_values() -> list[tuple[str, Callable[[], Any]]]:
-    """Values no parameter of symcal's front door should choke on (built fresh for each call)."""
-    return [
-        ("None", lambda: None),
-        ("object()", object),
-        ("''", lambda: ""),
-        ("nan", lambda: float("nan")),
-        ("inf", lambda: float("inf")),
-        ("-1", lambda: -1),
-        ("10**100000", lambda: HUGE),
-        ("itertools.count()", itertools.count),
-    ]
-
-
 def _public() -> dict[str, Any]:
     out = {name: getattr(symcal, name) for name in symcal.__all__}
     out.update({name: getattr(symcal.testing, name) for name in symcal.testing.__all__})
     return out
 
 
-def _calls(name: str) -> list[tuple[str, str, Callable[[], Any]]]:
-    """(kind, label, call) for ``name``: 'good', then 'bad' (must be refused), then 'fuzz'."""
-    fn = _public()[name]
-    args, kwargs = GOOD[name]
-    out: list[tuple[str, str, Callable[[], Any]]] = [("good", f"{name}(good)", lambda: fn(*args, **kwargs))]
-    for param, a, k in BAD.get(name, []):
-        out.append(("bad:" + param, f"{name}(bad {param})", lambda a=a, k=k: fn(*a, **k)))
-    try:
-        params = list(inspect.signature(fn).parameters.values())
-    except (TypeError, ValueError):  # pragma: no cover - a builtin without a signature
-        params = []
-    for p in params:
-        if p.kind in (p.VAR_KEYWORD,) or p.name in ("self", "cluster") or p.name not in FUZZED.get(name, (p.name,)):
-            continue
-        for label, make in _generic_bad_values():
-            def call(p: inspect.Parameter = p, make: Callable[[], Any] = make) -> Any:
-                a, k = list(args), dict(kwargs)
-                positional = [q.name for q in params if q.kind in (q.POSITIONAL_ONLY, q.POSITIONAL_OR_KEYWORD)]
-                if p.kind is p.VAR_POSITIONAL:
-                    return fn(*a, make(), **k)
-                if p.name in positional and positional.index(p.name) < len(a):
-                    a[positional.index(p.name)] = make()
-                else:
-                    k[p.name] = make()
-                return fn(*a, **k)
-
-            out.append(("fuzz", f"{name}({p.name}={label})", call))
-    return out
-
-
-def _child(conn: Any, name: str) -> None:
-    for _kind, label, call in _calls(name):
-        conn.send(("start", label))
-        try:
-            call()
-            conn.send(("accepted", ""))
-        except SymcalError as e:
-            conn.send(("symcal", str(e)))
-        except BaseException as e:  # noqa: BLE001 - what the test is looking for
-            tb = traceback.extract_tb(e.__traceback__)[-1]
-            conn.send(("raw", f"{type(e).__name__}: {str(e)[:200]} at {tb.filename.rsplit('/', 1)[-1]}:{tb.lineno}"))
-    conn.send(("done", ""))
-    conn.close()
-
-
-def _run(name: str) -> list[tuple[str, str, str, str]]:
-    """(kind, label, outcome, message) of every call of ``name``, each in the child under a time limit."""
-    kinds = {label: kind for kind, label, _ in _calls(name)}
-    ctx = mp.get_context("fork")
-    parent, child = ctx.Pipe(duplex=False)
-    p = ctx.Process(target=_child, args=(child, name), daemon=False)
-    p.start()
-    child.close()
-    results: list[tuple[str, str, str, str]] = []
-    label = "(before the first call)"
-    try:
-        while True:
-            if not parent.poll(PER_CALL_SECONDS):
-                results.append((kinds.get(label, "fuzz"), label, "hang", f"no answer within {PER_CALL_SECONDS:g} s"))
-                break
-            try:
-                what, text = parent.recv()
-            except EOFError:
-                results.append((kinds.get(label, "fuzz"), label, "died", f"exit code {p.exitcode}"))
-                break
-            if what == "done":
-                break
-            if what == "start":
-                label = text
-                continue
-            results.append((kinds[label], label, what, text))
-    finally:
-        p.kill()
-        p.join(5)
-    return results
+TABLE = ApiTable(_public(), GOOD, BAD, fuzzed=FUZZED, known=KNOWN, per_call_seconds=PER_CALL_SECONDS)
 
 
 def test_every_public_name_is_covered():
-    public = set(symcal.__all__) | set(symcal.testing.__all__)
-    assert public == set(GOOD) | set(NOT_CALLED), (
-        f"public names without a GOOD call (or a NOT_CALLED reason): {sorted(public - set(GOOD) - set(NOT_CALLED))}; "
-        f"entries for names that are not public: {sorted((set(GOOD) | set(NOT_CALLED)) - public)}")
-    assert set(BAD) <= set(GOOD)
+    TABLE.check_coverage(NOT_CALLED)
     # its twin: a name that is not public is noticed
-    assert "not_public" not in public
+    with pytest.raises(AssertionError, match="not_public"):
+        ApiTable({**TABLE.public, "not_public": len}, GOOD, BAD).check_coverage(NOT_CALLED)
 
 
 @pytest.mark.parametrize("name", sorted(GOOD))
 def test_a_public_callable_refuses_bad_arguments_with_a_one_line_symcal_error(name):
-    results = _run(name)
-    raw = [f"{label}: {outcome} {msg}" for kind, label, outcome, msg in results
-           if outcome in ("raw", "hang", "died") and not (outcome == "raw" and label in KNOWN)]
-    assert not raw, f"{name}: not a SymcalError:\n  " + "\n  ".join(raw)
-    by_label = {label: (kind, outcome, msg) for kind, label, outcome, msg in results}
-    good = by_label[f"{name}(good)"]
-    assert good[1] == "accepted", f"{name}: its good call is refused: {good[2]}"
-    for kind, label, outcome, msg in results:
-        if not kind.startswith("bad:"):
-            continue
-        param = kind.split(":", 1)[1]
-        assert outcome == "symcal", f"{label}: accepted, expected a refusal naming {param}"
-        names_it = f"{param}=" in msg or f"{param}[" in msg  # the parameter, or an item of it
-        assert names_it and "expected" in msg and "\n" not in msg, f"{label}: {msg!r}"
+    TABLE.check(name)
 
 
 def test_a_refusal_message_shows_a_huge_value_shortened():
