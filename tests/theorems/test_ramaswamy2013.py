@@ -47,7 +47,7 @@ def test_every_claim_agrees_with_the_paper_or_is_a_recorded_erratum(verdicts):
     assert not wrong, "\n".join(wrong)
 
 
-def test_the_seven_errata_are_refuted_with_rechecked_witnesses_and_their_corrections_proved(verdicts):
+def test_the_eight_errata_are_refuted_with_rechecked_witnesses_and_their_corrections_proved(verdicts):
     assert ERRATA == {
         "ramaswamy2013.eru.pred_sorting",
         "ramaswamy2013.map.zero_label",
@@ -56,12 +56,19 @@ def test_the_seven_errata_are_refuted_with_rechecked_witnesses_and_their_correct
         "ramaswamy2013.pd.rank_bound",
         "ramaswamy2013.map.no_r_dimensional_surrogate",
         "ramaswamy2013.pd.no_r_dimensional_surrogate",
+        "ramaswamy2013.theorem7.proof.inf_space",
     }
     for cid in ERRATA:
         v = verdicts[cid]
         assert refuted_with_rechecked_witness(v), cid
         assert BY_ID[cid].finding.corrected == cid + ".corrected"
         assert verdicts[cid + ".corrected"].status in (Status.PROVED, Status.CONFIRMED_ON_SAMPLES), cid
+
+
+def test_theorem7s_infimum_over_r_to_the_r_fails_first_at_three_documents_where_r_differs_from_r_r_minus_1(verdicts):
+    v = verdicts["ramaswamy2013.theorem7.proof.inf_space"]
+    assert v.status is Status.REFUTED and v.witness.values == {"r": 3}
+    assert verdicts["ramaswamy2013.theorem7.proof.inf_space.corrected"].status is Status.PROVED
 
 
 def test_the_pd_rank_erratum_is_refuted_at_the_smallest_size_two(verdicts):

@@ -121,6 +121,14 @@ def test_the_numeric_claim_is_confirmed_numerically_never_proved(verdicts):
     assert v.status is Status.CONFIRMED_NUMERICALLY and v.evidence.margin > v.evidence.tolerance
 
 
+def test_the_checkable_steps_inside_definitions_and_quoted_facts_are_proved_exhaustively(verdicts):
+    for cid in ("section2.bayes_classifier", "section3.eq2.normaliser", "section3.eq3.normaliser",
+                "section3.eq4.normaliser", "section6_2.linear_cost_table", "theorem3.proof.partition_cells",
+                "theorem3.proof.switch_cells"):
+        assert verdicts[S + cid].status is Status.PROVED, cid
+        assert S + cid in TWINS, cid
+
+
 def test_every_claim_has_a_negative_twin():
     assert set(TWINS) | ERRATA == set(BY_ID)
 

@@ -45,8 +45,8 @@ def test_every_bundled_finding_has_one_of_the_four_classes():
 
 def test_the_library_counts_errata_per_class_as_reviewed():
     counts = Counter(c.finding.finding_class for c in ERRATA.values())
-    assert counts == {"proof": 20, "statement": 7, "hypothesis": 10, "clarification": 9}
-    assert len(ERRATA) == 46
+    assert counts == {"proof": 21, "statement": 7, "hypothesis": 10, "clarification": 11}
+    assert len(ERRATA) == 49
 
 
 def test_a_proof_slip_is_classed_proof_and_a_zero_denominator_clarification():
@@ -55,6 +55,9 @@ def test_a_proof_slip_is_classed_proof_and_a_zero_denominator_clarification():
     assert ERRATA["uematsu2013.section4_3.svor1.r_defined"].finding.finding_class == "clarification"
     assert ERRATA["uematsu2013.theorem3.i"].finding.finding_class == "hypothesis"
     assert ERRATA["ramaswamy2013.pd.rank_bound"].finding.finding_class == "statement"
+    assert ERRATA["ramaswamy2013.theorem7.proof.inf_space"].finding.finding_class == "proof"
+    assert ERRATA["calauzenes2013.eq14.pairwise_form"].finding.finding_class == "clarification"
+    assert ERRATA["calauzenes2013.corollary_a1.k_dimension"].finding.finding_class == "clarification"
 
 
 @pytest.mark.parametrize("cls", FINDING_CLASSES)

@@ -37,7 +37,12 @@ Main claims
   (z3).  **Erratum**: the lower bound eps min_{j <= n} |phi(j) - phi(j+1)| needs phi(n+1),
   undefined; with j < n it is proved (z3, n <= 4).
 * Section 5.1: C_phi(p) <= ||phi||_p, equal only when phi vanishes beyond rank floor(n/2)
-  (p = 1, 2, 3, n <= 6).  Appendix A: R-bar >= phi(1) ||U||_oo (proof of Corollary A.2).
+  (p = 1, 2, 3, n <= 6).  Appendix A: R-bar >= phi(1) ||U||_oo (proof of Corollary A.2); footnote 3's
+  range [min K, min(sup K, B)] of each U_i on ||U||_oo <= B (z3; needs K subset R_+).
+  **Erratum** (notation): Eq. (14) sums v_k varphi_i(s) over i from a free k; the pairwise loss (4) is
+  sum_{k=1}^n v_k varphi_k(s) (identity for every varphi, n <= 4), not the printed sum (fails at n = 2).
+  **Erratum** (notation): Corollary A.1's K subset R^n makes K^n a subset of R^{n^2}; K is a set of
+  reals, K subset R_+, as the paragraph before it says (fails at n = 2).
 * Proofs of Theorems 5.2 and 5.4: for the pointwise (pairwise) squared loss the infimum over
   scores misordering every pair of C_s is the sum of the per-pair gaps, attained (z3 per C).
 * Proof of Theorem 5.3.  **Erratum**: "since underline-L^u(Delta) = 0" holds only for a point
@@ -150,6 +155,7 @@ import sympy
 from symcal.claims.core import Claim
 from symcal.ranking.measures import rank_of
 
+from . import appendix_a as AA
 from . import section2 as S2
 from . import section3 as S3
 from . import section4 as S4
@@ -196,6 +202,7 @@ CLAIMS = [
     S5.second_step, S5.second_step_corrected, S5.theorem52_split, S5.bregman_step, S5.bregman_step_corrected,
     S5.theorem54_split,
     # Appendix A
+    AA.eq14_printed, AA.eq14_corrected, AA.k_dimension_printed, AA.k_dimension_corrected, AA.u_range,
     S4.top_term,
 ]
 
@@ -282,6 +289,9 @@ TWINS: dict[str, Callable[[], Claim]] = {
     S4.regret_bound.id: lambda: S4.regret_bound_claim(twin_id("calauzenes2013.thm42ub"), strict=False),
     S4.lower_bound_corrected.id: lambda: S4.lower_bound_claim(twin_id("calauzenes2013.thm42lb"), every_gap=False),
     S4.top_term.id: lambda: S4.top_term_claim(twin_id("calauzenes2013.a2top"), nonnegative_u=False),
+    AA.eq14_corrected.id: lambda: AA.eq14_claim(twin_id("calauzenes2013.eq14"), form="from2"),
+    AA.k_dimension_corrected.id: lambda: AA.k_dimension_claim(twin_id("calauzenes2013.a1dim"), k_dim="2"),
+    AA.u_range.id: lambda: AA.u_range_claim(twin_id("calauzenes2013.fn3"), nonnegative_k=False),
     T2.eq16.id: lambda: T2.eq16_claim(twin_id("calauzenes2013.eq16"), misordered=False),
     S5.c_phi_norm.id: lambda: S5.c_phi_norm_claim(twin_id("calauzenes2013.cphi"), always_strict=True),
     S5.second_step_corrected.id: lambda: S5.matching_claim(twin_id("calauzenes2013.b3second"), dropped=1),

@@ -50,6 +50,8 @@ Main claims
   step)**: Lemma 8's "the number of adjacent pairs that disagree ... is one less" is false (it can stay
   or grow: r = 3, scores (0, 0, 1) along sigma^0); the number of all disagreeing pairs drops by exactly
   one, is at most r(r-1)/2 and vanishes exactly on Pi(p), which bounds M (exhaustive, r = 2..5).
+  **Erratum (proof step)**: the proof of Theorem 7 takes the unconstrained infimum over u in R^r (copied
+  from Theorem 6's psi_f); psi*_PD's argument has r(r-1) coordinates (they differ from r = 3 on).
 * Calibration decided over the whole simplex, or the paper's noise set, by the engine
   :mod:`symcal.calibration` (claims of kind ``calibration``; the seeded checks above stay as extra
   sampled checks): Theorem 3 for P@2, ERU and MAP at r = 3, 4, PD at r = 3 and the 4 x 3 matrix;
@@ -197,6 +199,7 @@ CLAIMS = [
     A.lemma8, *A.lemma8_whole, A.lemma8_equal_risk, A.lemma8_step, A.lemma8_step_corrected,
     A.lemma8_adjacent_count, A.lemma8_adjacent_count_corrected,
     A.theorem6_minimiser, A.theorem6_pairwise, A.theorem7_minimiser,
+    A.theorem7_inf_space, A.theorem7_inf_space_corrected,
 ]
 
 
@@ -286,6 +289,7 @@ TWINS: dict[str, Callable[[], Claim]] = dict([
     _twin(A.theorem6_minimiser, lambda t: A.theorem6_minimiser_claim(t, scale=2, sizes=r_sizes(2, 2))),
     _twin(A.theorem6_pairwise, lambda t: A.pairwise_form_claim(t, offset=False, sizes=r_sizes(2, 3))),
     _twin(A.theorem7_minimiser, lambda t: A.theorem7_minimiser_claim(t, scale=2, sizes=r_sizes(2, 2))),
+    _twin(A.theorem7_inf_space_corrected, lambda t: A.inf_dimension_claim(t, printed="r(r-1)/2")),
     # claims the paper implies are false: the twin adds the missing hypothesis and is proved
     _twin(S6.theorem4_without_p_reinforce, lambda t: S6.lemma8_claim(t, inside=True, expected="proved")),
     _twin(S72.theorem7_inclusion_strict, lambda t: S72.inclusion_strict_claim(t, only_p_f=True)),

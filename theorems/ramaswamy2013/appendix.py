@@ -1,6 +1,6 @@
 """Appendix: the proofs of Theorem 4 (Eq. (2), the minimiser u^p), Lemma 8 (its three steps, one
 of them an erratum twice over), Theorem 6 (the minimiser, the pairwise form of Pi*(p)) and
-Theorem 7 (the minimiser)."""
+Theorem 7 (the minimiser; the space of its infimum, an erratum: R^r for R^{r(r-1)})."""
 
 from __future__ import annotations
 
@@ -463,3 +463,44 @@ lemma8_adjacent_count_corrected = swap_count_claim(
 theorem6_minimiser = theorem6_minimiser_claim("ramaswamy2013.theorem6.proof.minimiser")
 theorem6_pairwise = pairwise_form_claim("ramaswamy2013.theorem6.proof.pairwise_form")
 theorem7_minimiser = theorem7_minimiser_claim("ramaswamy2013.theorem7.proof.minimiser")
+
+
+# ---------------------------------------------------------------------------------------
+# Proof of Theorem 7: the space of the infimum
+# ---------------------------------------------------------------------------------------
+
+
+def inf_dimension_claim(id: str, *, printed: str = "r(r-1)", finding: Finding | None = None) -> Any:
+    """Appendix, proof of Theorem 7: "inf_{u in A(p)} p^T psi*_PD(u) > inf_{u in R^r} p^T psi*_PD(u)".
+    The right-hand infimum is over the whole domain of u -> p^T psi*_PD(u), whose dimension is the length of
+    psi*_PD's alpha_y = (y_ij)_{i != j} (the argument of ``pd_alpha_rows``).  ``printed`` is the dimension the
+    infimum is taken over: "r" as printed, "r(r-1)" (R^{r(r-1)}, the corrected claim) or "r(r-1)/2" (the
+    twin)."""
+    def formula(r: int) -> tuple[Any, dict[Any, int]]:
+        D, N = sympy.symbols("dim_psi dim_inf", integer=True, positive=True)
+        n = {"r": r, "r(r-1)": r * (r - 1), "r(r-1)/2": r * (r - 1) // 2}[printed]
+        return [sympy.Eq(D, N)], {D: len(pd_alpha_rows(r)[0]), N: n}
+    return finite_check(
+        id, cases=(2, 3, 4), formula=formula, describe=lambda r: {"r": r},
+        domain="r = 2..4 (the length of alpha_y over the unit DAGs on r nodes)",
+        cite=cite("Appendix, proof of Theorem 7", "inf_{u in A(p)} p^T psi*_PD(u) > inf_{u in R^r} p^T psi*_PD(u)"),
+        statement=f"the infimum of p^T psi*_PD(u) over u in R^{{{printed}}} is over psi*_PD's whole domain: its "
+                  f"argument u has {printed} coordinates",
+        finding=finding,
+    )
+
+
+theorem7_inf_space_corrected = inf_dimension_claim("ramaswamy2013.theorem7.proof.inf_space.corrected")
+theorem7_inf_space = inf_dimension_claim(
+    "ramaswamy2013.theorem7.proof.inf_space", printed="r",
+    finding=Finding(
+        what="The proof of Theorem 7 writes the unconstrained infimum as inf_{u in R^r} p^T psi*_PD(u), but "
+             "psi*_PD takes u in R^{r(r-1)} (Section 7.2; A(p) and u^p in the same proof are in R^{r(r-1)}): the "
+             "line is copied from the proof of Theorem 6, where psi_f is r-dimensional.  Over R^{r(r-1)} the step "
+             "stands (u^p is the unique minimiser there, ramaswamy2013.theorem7.proof.minimiser).",
+        counterexample="r = 3: psi*_PD's argument has r(r-1) = 6 coordinates, not r = 3 (r = 2 is the one size "
+                       "where r = r(r-1)).",
+        corrected="ramaswamy2013.theorem7.proof.inf_space.corrected",
+        finding_class="proof",
+    ),
+)

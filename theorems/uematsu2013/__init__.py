@@ -6,7 +6,12 @@ Main claims
 * Section 2: Theorem 1 (f_0^* = g_+/g_- is optimal) on every finite instance space, by a
   two-point lemma; p_1/(1 - p_1) = (pi_+/pi_-) g_+/g_- (Bayes); E[Y|x] = 1 - 2{1 + p_1/(1 -
   p_1)}^{-1}; e^{-s} and log(1 + e^{-s}) meet Theorem 2's conditions, the hinge is not
-  differentiable at s = 1.
+  differentiable at s = 1; the quoted Bayes classifier sign[log{p_1/(1 - p_1)}] predicts the label with
+  the smaller conditional error (z3).
+* Definitions read for checkable steps: the normalisers and index ranges of the metrics (2)-(4) (the
+  perfect ranking scores exactly 1, every n_k in {1, 2, 3}, K = 2..4), the linear cost table of
+  Section 6.2 (every cell i - j above the diagonal), the partition A_1..A_9 of the proof of Theorem 3 and
+  the cells that switching x and x' pairs (A_3 ~ A_7, A_6 ~ A_4, A_2 ~ A_8).  No new erratum.
 * Section 3: the cost schemes that turn R^_0 into R^_pairs, R^_ovo and R^_cons (every ranking
   of small samples, K = 2..4); f_0^* = E(c_1Y|x)/E(c_YK|x) under c_11 = c_KK = 0.
 * Theorem 3 (i) and (ii), exhaustively over every weak order of m points (m = 2..6) on
@@ -142,7 +147,7 @@ from collections.abc import Callable
 
 from symcal.claims.core import Claim
 
-from . import appendix, section2, section3, section4, section4_3, section5, section6
+from . import appendix, definitions, section2, section3, section4, section4_3, section5, section6
 from .section5 import MISORDER_SPACE
 
 __all__ = ["CLAIMS", "TWINS", "TWIN_EXPECT", "MISORDER_SPACE"]
@@ -154,7 +159,11 @@ CLAIMS: list[Claim] = [
     section2.regression,
     section2.theorem2_losses,
     section2.hinge_not_differentiable,
+    definitions.bayes_classifier,
     # Section 3: the empirical metrics, Theorem 3, the condition, Corollary 1
+    definitions.eq2_normaliser,
+    definitions.eq3_normaliser,
+    definitions.eq4_normaliser,
     section3.pairs_costs,
     section3.ovo_costs,
     section3.cons_costs,
@@ -240,14 +249,17 @@ CLAIMS: list[Claim] = [
     section6.proportions,
     section6.proportions_corrected,
     section6.unbalanced_sample,
+    definitions.linear_table,
     section6.table2_balanced,
     section6.table2_unbalanced,
     section6.printed_arithmetic,
     section6.table3,
     section6.table3_corrected,
     # Appendix: the proofs of Theorem 3, Corollary 1 and Theorem 4
+    definitions.partition_cells,
     appendix.eq10,
     appendix.partition_risks,
+    definitions.switch_cells,
     appendix.c_ratio,
     appendix.d_symmetric,
     appendix.strict,
@@ -272,7 +284,7 @@ CLAIMS: list[Claim] = [
 # decides every twin as the operator `twin`.
 # ---------------------------------------------------------------------------------------
 
-_SECTIONS = (section2, section3, section4, section4_3, section5, section6, appendix)
+_SECTIONS = (section2, section3, section4, section4_3, section5, section6, appendix, definitions)
 
 TWINS: dict[str, Callable[[], Claim]] = {cid: t for s in _SECTIONS for cid, t in s.TWINS.items()}
 

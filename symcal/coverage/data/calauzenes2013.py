@@ -409,7 +409,12 @@ ENTRIES = [
         "Spearman's correlation coefficient (see Table 1), which considers total orders as supervision, is actually a GPPM",
         "calauzenes2013.table1.spearman.gppm_form",
     ),
-    E("Appendix A, Eq. (14)", "l(v, s) = sum_{i=k}^n v_k varphi_i(s)", reason="definition"),
+    E(
+        "Appendix A, Eq. (14)",
+        "l(v, s) = sum_{i=k}^n v_k varphi_i(s)",
+        "calauzenes2013.eq14.pairwise_form",
+        "calauzenes2013.eq14.pairwise_form.corrected",
+    ),
     E(
         "Appendix A",
         "The pairwise losses described in (4) with lambda = v_i varphi(s_i - s_j) + v_j varphi(s_j - s_i) have this form (take varphi_i(s) = sum_{j != i} varphi(s_i - s_j))",
@@ -423,11 +428,17 @@ ENTRIES = [
     E(
         "Footnote 3",
         "The only thing that has to be verified is that Delta = {Delta in D : ||U(Delta)||_oo <= B} is closed, which is the case ... since {U(Delta), Delta in Delta} = [min K, min(sup K, B)]^n",
-        reason="not checkable: closedness of a set of distributions under a pseudo-metric on an infinite supervision space",
+        "calauzenes2013.footnote3.u_range",
     ),
     E(
         "Corollary A.1",
-        "assume u(Y) = K^n for some closed set K ... the u-instance of l is r-calibrated on Delta if and only if it is uniformly r-calibrated",
+        "assume u(Y) = K^n for some closed set K subset R^n",
+        "calauzenes2013.corollary_a1.k_dimension",
+        "calauzenes2013.corollary_a1.k_dimension.corrected",
+    ),
+    E(
+        "Corollary A.1",
+        "the u-instance of l is r-calibrated on Delta if and only if it is uniformly r-calibrated",
         reason="not checkable: a topological statement on an infinite supervision space",
     ),
     E(

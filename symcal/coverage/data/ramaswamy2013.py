@@ -350,6 +350,12 @@ ENTRIES = [
         "ramaswamy2013.theorem7",
     ),
     E(
+        "Appendix, proof of Theorem 7",
+        "In order to show that inf_{u in A(p)} p^T psi*_PD(u) > inf_{u in R^r} p^T psi*_PD(u)",
+        "ramaswamy2013.theorem7.proof.inf_space",
+        "ramaswamy2013.theorem7.proof.inf_space.corrected",
+    ),
+    E(
         "Appendix, proof of Theorem 7, step 3",
         "for large enough m, the directed graph induced by u_m contains the DAG induced by u^p, and any edge ... will not be deleted by the algorithm",
         reason="not checkable: a limit argument over sequences u_m -> u^p",

@@ -35,7 +35,7 @@ ENTRIES = [
     E(
         "Section 2",
         "c^*(x) = sign[log{p_1(x)/(1 - p_1(x))}] achieves the Bayes risk in classification",
-        reason="out of scope: the Bayes classifier, a standard fact quoted",
+        "uematsu2013.section2.bayes_classifier",
     ),
     E(
         "Section 2",
@@ -54,9 +54,9 @@ ENTRIES = [
         "uematsu2013.section2_1.exp_logistic_meet_theorem2",
         "uematsu2013.section2_1.hinge_not_differentiable",
     ),
-    E("Section 3, Eq. (2)", "U_pairs(f) = 1/sum n_l' n_l sum_{y_i < y_j} I(f(x_i) < f(x_j))", reason="definition"),
-    E("Section 3, Eq. (3)", "U_ovo(f) = 2/(K(K-1)) sum_{l' < l} A_l'l", reason="definition"),
-    E("Section 3, Eq. (4)", "U_cons(f) = 1/(K-1) sum_l B_l", reason="definition"),
+    E("Section 3, Eq. (2)", "U_pairs(f) = 1/sum n_l' n_l sum_{y_i < y_j} I(f(x_i) < f(x_j))", "uematsu2013.section3.eq2.normaliser"),
+    E("Section 3, Eq. (3)", "U_ovo(f) = 2/(K(K-1)) sum_{l' < l} A_l'l", "uematsu2013.section3.eq3.normaliser"),
+    E("Section 3, Eq. (4)", "U_cons(f) = 1/(K-1) sum_l B_l", "uematsu2013.section3.eq4.normaliser"),
     E(
         "Section 3, Eq. (5)",
         "L_0(f; (x, y), (x', y')) = c_y'y [I(f(x) < f(x')) + 1/2 I(f(x) = f(x'))]",
@@ -540,7 +540,7 @@ ENTRIES = [
     E(
         "Section 6.2, linear cost table",
         "a linear cost scheme of c_ji = i - j for i > j was used as given below",
-        reason="definition",
+        "uematsu2013.section6_2.linear_cost_table",
     ),
     E(
         "Table 2 (balanced), rows j = 1..4",
@@ -571,8 +571,8 @@ ENTRIES = [
     ),
     E(
         "Appendix, proof of Theorem 3",
-        "consider the following partition of X x X ... A_1, ..., A_9",
-        reason="definition",
+        "consider the following partition of X x X ... A_1, ..., A_9; X x X = u_{j=1}^9 A_j",
+        "uematsu2013.theorem3.proof.partition_cells",
     ),
     E(
         "Appendix, proof of Theorem 3 (i), Eq. (10)",
@@ -588,6 +588,11 @@ ENTRIES = [
         "Appendix, proof of Theorem 3, step 3",
         "From C(x, x')/C(x', x) = f_0^*(x)/f_0^*(x')",
         "uematsu2013.theorem3.proof.c_ratio",
+    ),
+    E(
+        "Appendix, proof of Theorem 3, step 3",
+        "By switching x and x', we can show that int_A3 C(x', x) = int_A7 C(x, x') ... Similarly int_A6 C > int_A4 C and int_A2 C = int_A8 C",
+        "uematsu2013.theorem3.proof.switch_cells",
     ),
     E(
         "Appendix, proof of Theorem 3, step 3",
