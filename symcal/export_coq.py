@@ -96,10 +96,22 @@ Lemma symcal_em_iff : forall A B : Prop, A \\/ ~ A -> B \\/ ~ B -> (A <-> B) \\/
 Proof. tauto. Qed.
 Lemma symcal_em_not : forall A : Prop, A \\/ ~ A -> (~ A) \\/ ~ (~ A).
 Proof. tauto. Qed.
-(* A side condition e <> 0 of field, from a hypothesis d <> 0 with d = 0 when e = 0. *)
+(* False from Z : e = 0, when e is a non-zero constant, or a multiple of some d of a hypothesis
+   d <> 0 (both by lra, monomials as atoms), or a product or power of such factors. *)
+Ltac symcal_zero Z :=
+  first [ lra
+        | match goal with H : ?d <> 0 |- _ => apply H; lra end
+        | lazymatch type of Z with
+          | _ * _ = 0 => apply Rmult_integral in Z; destruct Z as [Z|Z]; symcal_zero Z
+          | ?a ^ ?n = 0 => let W := fresh "Z" in apply (pow_nonzero a n); [intro W; symcal_zero W | exact Z]
+          end ].
+(* A side condition e <> 0 of field, from a hypothesis d <> 0 with d = 0 when e = 0; failing
+   that, from e = 0 as written or ring-simplified (field leaves 1 - p + p <> 0 of the nested
+   quotient 1 / (1 + p / (1 - p)), and g2 pi2 <> 0 as g pi + g2 pi2 - g pi <> 0). *)
 Ltac symcal_nonzero :=
   match goal with
   | H : ?d <> 0 |- ?e <> 0 => let Z := fresh "Z" in intro Z; apply H; rewrite ?Z; ring_simplify; rewrite ?Z; ring
+  | |- _ <> 0 => let Z := fresh "Z" in intro Z; first [symcal_zero Z | ring_simplify in Z; symcal_zero Z]
   end.
 Ltac symcal_em :=
   lazymatch goal with

@@ -22,6 +22,7 @@ from symcal.export_coq import (
     run_coqc,
     witness_lemma,
 )
+from symcal.kernel import check
 from symcal.kernel.sexpr import parse
 from symcal.kernel.terms import expand_lets
 
@@ -219,6 +220,45 @@ def test_an_identity_lemma_needs_its_divisors_non_zero_and_a_wrong_identity_fail
     assert run_coqc(write(tmp_path, "swapped", swapped))[0]
     halves = identity_lemma("halves", {"kind": "identity", "pairs": [["(* (/ x 2) (/ x 2))", "(* (/ 1 4) (^ x 2))"]]})
     assert "<> 0" not in halves and run_coqc(write(tmp_path, "halves", halves))[0]  # constants need field, not ring
+
+
+# Uematsu & Lee (2013), Section 2: 2 p - 1 = 1 - 2 / (1 + p / (1 - p)) and the odds
+# (g pi / S) / (1 - g pi / S) = g pi / (g' pi') with S = g pi + g' pi'. field's side conditions
+# are 1 - p + p <> 0 (a constant) and g pi + g' pi' - g pi <> 0 (a product of two hypotheses).
+NESTED_QUOTIENTS = {
+    "regression": ["(- (* 2 p) 1)", "(- 1 (/ 2 (+ 1 (/ p (- 1 p)))))"],
+    "odds": ["(/ (/ (* g pi) (- 1 (/ (* g pi) (+ (* g pi) (* h rho))))) (+ (* g pi) (* h rho)))",
+             "(/ (/ (* g pi) h) rho)"],
+}
+
+
+@needs_coqc
+@pytest.mark.parametrize("shape", sorted(NESTED_QUOTIENTS))
+def test_an_identity_whose_side_conditions_are_constants_or_products_of_hypotheses_compiles(tmp_path, shape):
+    cert = {"kind": "identity", "pairs": [NESTED_QUOTIENTS[shape]]}
+    assert check(cert)["checked"]
+    text = identity_lemma(shape, cert)
+    ok, _, err = run_coqc(write(tmp_path, shape, text))
+    assert ok, err
+
+
+@needs_coqc
+@pytest.mark.parametrize("shape", sorted(NESTED_QUOTIENTS))
+def test_a_wrong_identity_of_the_same_shape_is_rejected_by_the_kernel_and_does_not_compile(tmp_path, shape):
+    lhs, rhs = NESTED_QUOTIENTS[shape]
+    cert = {"kind": "identity", "pairs": [[lhs, rhs.replace("rho", "h").replace("(- 1 (/ 2", "(- 1 (/ 3")]]}
+    assert cert["pairs"][0][1] != rhs and not check(cert)["checked"]  # never exported
+    assert not run_coqc(write(tmp_path, f"wrong_{shape}", identity_lemma(f"wrong_{shape}", cert)))[0]
+
+
+@needs_coqc
+def test_a_side_condition_no_hypothesis_gives_is_not_closed(tmp_path):
+    # 1 / (x - x + y) * y = 1 needs y <> 0, which no divisor of the statement provides
+    text = "Lemma unguarded : forall x y : R, x <> 0 -> 1 / (x - x + y) * y = 1.\nProof.\n  intros x y H'1.\n" \
+           "  field; repeat split; first [assumption | symcal_nonzero].\nQed."
+    assert not run_coqc(write(tmp_path, "unguarded", text))[0]
+    guarded = text.replace("x <> 0 ->", "x <> 0 -> y <> 0 ->").replace("H'1.", "H'1 H'2.")
+    assert run_coqc(write(tmp_path, "guarded", guarded))[0]
 
 
 @needs_coqc

@@ -80,6 +80,22 @@ def test_a_uematsu2013_farkas_claim_compiles_and_an_unfinished_proof_does_not(tm
 
 
 @needs_coqc
+def test_uematsu2013s_section2_identities_with_nested_quotients_compile_and_changed_sides_do_not(tmp_path, capsys):
+    # Uematsu & Lee (2013), Section 2: field leaves 1 - p + p <> 0 and g pi + g' pi' - g pi <> 0,
+    # which symcal_nonzero closes from e = 0 (ring-simplified) and the divisors' hypotheses
+    ids = ("uematsu2013.section2.regression_identity", "uematsu2013.section2.odds_proportional_to_likelihood_ratio")
+    out = certify_and_export(tmp_path, capsys, *ids)
+    summary = capsys.readouterr().out.strip().splitlines()[-1]
+    assert summary.startswith("wrote 2 Coq files") and "coqc: 2 of 2 compile" in summary
+    for claim in ids:
+        path = out / f"{claim.replace('.', '_')}.v"
+        text = path.read_text()
+        statement = text[text.index("Lemma "):text.index("Proof.")]
+        lhs = statement.rsplit(" = ", 1)[0].rsplit("\n", 1)[-1]
+        tampered_fails(path, statement, statement.replace(lhs, lhs.replace("(", "(2 * ", 1), 1))
+
+
+@needs_coqc
 def test_a_calauzenes2013_sized_claim_compiles_per_size_and_an_inexact_witness_is_listed(tmp_path, capsys):
     out = certify_and_export(tmp_path, capsys, "calauzenes2013.footnote1.equality_case",
                              "calauzenes2013.eq2.converse_non_strict", size="2..2")
