@@ -68,10 +68,24 @@ def _children_cpu() -> float:
 
 # cvc5's own limit (tlimit-per) counts wall-clock time and is not honoured by every procedure: with
 # nl-cov some polynomial queries run on for minutes (seen on Xia et al.'s Proposition 10 stationarity
-# system).  On POSIX each run is therefore a forked child whose CPU seconds the kernel limits
-# (RLIMIT_CPU: SIGXCPU at the limit, rounded up to a whole second), with tlimit-per and a kill from
-# the parent only as the wall-clock backstop, WALL_FACTOR times as long (ARCHITECTURE.md, rule 5).
+# system).  On POSIX each run is therefore a forked child whose CPU seconds the parent reads from
+# /proc every CPU_POLL seconds and kills at the limit (RLIMIT_CPU, in whole seconds, is a coarser
+# guard where /proc is missing), with tlimit-per and a kill at WALL_FACTOR times the limit only as
+# the wall-clock backstop (ARCHITECTURE.md, rule 5).
 KILL_GRACE = 0.25
+CPU_POLL = 0.05  # seconds between two readings of the child's CPU time
+
+
+def _cpu_of(pid: int) -> float | None:
+    """CPU seconds (user + system) the process ``pid`` has spent, from /proc; None without it."""
+    import os
+
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return None
 
 
 def _run_killable(text: str, timeout: float, options: dict[str, str]) -> str:
@@ -93,8 +107,8 @@ def _run_killable(text: str, timeout: float, options: dict[str, str]) -> str:
         code = 0
         try:
             os.close(r)
-            cpu = max(1, math.ceil(timeout))  # a forked child's CPU clock starts at 0
-            resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 2))
+            cpu = math.ceil(timeout) + 1  # coarse (whole seconds): the parent's reading below is the limit
+            resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 2))  # a forked child's CPU clock starts at 0
             os.write(w, _run(text, backstop, options).encode()[:2000])
         except BaseException:
             code = 1
@@ -105,8 +119,14 @@ def _run_killable(text: str, timeout: float, options: dict[str, str]) -> str:
     try:
         end = time.monotonic() + backstop + KILL_GRACE
         while True:
-            ready, _, _ = select.select([r], [], [], max(0.0, end - time.monotonic()))
+            ready, _, _ = select.select([r], [], [], max(0.0, min(CPU_POLL, end - time.monotonic())))
             if not ready:
+                spent = _cpu_of(pid)
+                if spent is not None and spent >= timeout:
+                    os.kill(pid, signal.SIGKILL)
+                    return f"unknown (cvc5 spent its {timeout:.3g} CPU seconds)"
+                if time.monotonic() < end:
+                    continue
                 os.kill(pid, signal.SIGKILL)
                 return f"unknown (cvc5 ran past its wall-clock backstop of {backstop:.3g} s and was killed)"
             chunk = os.read(r, 4096)
