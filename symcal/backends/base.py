@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from symcal.verdicts import CrossCheck, Evidence, Status
 
-__all__ = ["Outcome", "Budget"]
+__all__ = ["Outcome", "Budget", "FamilyBudget", "children_cpu"]
 
 
 @dataclass(frozen=True)
@@ -77,3 +77,26 @@ class Budget:
         sub = Budget(max(floor, min(seconds, self.left())))
         sub.deadline = min(sub.deadline, max(self.deadline, time.monotonic() + sub.seconds))
         return sub
+
+
+def children_cpu() -> float:
+    """CPU seconds of the child processes this process has waited for (``RUSAGE_CHILDREN``)."""
+    import resource
+
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
+class FamilyBudget(Budget):
+    """A :class:`Budget` that also counts the CPU seconds of the child processes waited for since it
+    began: the calibration engine (:func:`symcal.limits.run_limited`) and cvc5 decide in forked
+    children, whose work this process's own clock does not see.  A caller that waits for them is
+    thus charged their CPU seconds, not the wall time a busy machine stretches (ARCHITECTURE.md,
+    rule 5).  Children of other threads reaped meanwhile count too: it errs towards stopping early."""
+
+    def __init__(self, seconds: float) -> None:
+        super().__init__(seconds)
+        self._children0 = children_cpu()
+
+    def cpu_used(self) -> float:
+        return super().cpu_used() + children_cpu() - self._children0

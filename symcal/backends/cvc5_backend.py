@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import time
 
+from symcal.backends.base import children_cpu
 from symcal.errors import NoBackendAvailable
 
 __all__ = ["NAME", "available", "version", "decide_smtlib"]
@@ -50,20 +51,12 @@ def decide_smtlib(text: str, timeout: float) -> str:
     for options in CONFIGURATIONS:
         if left <= 0.05:
             break
-        before = _children_cpu()
+        before = children_cpu()
         answer = _run_killable(text, left, options)
         if answer in ("sat", "unsat"):
             return answer
-        left -= max(0.0, _children_cpu() - before)
+        left -= max(0.0, children_cpu() - before)
     return answer
-
-
-def _children_cpu() -> float:
-    """CPU seconds of the child processes this process has waited for."""
-    import resource
-
-    r = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return r.ru_utime + r.ru_stime
 
 
 # cvc5's own limit (tlimit-per) counts wall-clock time and is not honoured by every procedure: with

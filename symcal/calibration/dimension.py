@@ -620,7 +620,7 @@ def cc_dimension(matrix_or_loss: Any, *, cpu_seconds: float = 30.0, max_queries:
     ``max_queries`` z3 queries, each at most ``QUERY_SECONDS`` of them; when cut short, the evidence
     says so and the lower end is the best certificate found (still a valid bound).  The lower
     certificate is re-checked by :func:`check_lower_certificate` before it is reported."""
-    from symcal.calibration.engine import FamilyBudget
+    from symcal.backends.base import FamilyBudget
 
     if isinstance(cpu_seconds, bool) or not isinstance(cpu_seconds, int | float) or not 0 < cpu_seconds <= 86400 \
             or cpu_seconds != cpu_seconds:

@@ -202,29 +202,6 @@ def _solve(cons: list[Any], budget: Budget, variables: list[Any], comment: str) 
     return z3_backend.solve(cons, budget, variables, comment)
 
 
-def _children_cpu() -> float:
-    """CPU seconds of the child processes this process has waited for (``RUSAGE_CHILDREN``)."""
-    import resource
-
-    r = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return r.ru_utime + r.ru_stime
-
-
-class FamilyBudget(Budget):
-    """A :class:`Budget` that also counts the CPU seconds of the child processes waited for since it
-    began: the calibration engine (:func:`symcal.limits.run_limited`) and cvc5 decide in forked
-    children, whose work this process's own clock does not see.  A caller that waits for them is
-    thus charged their CPU seconds, not the wall time a busy machine stretches (ARCHITECTURE.md,
-    rule 5).  Children of other threads reaped meanwhile count too: it errs towards stopping early."""
-
-    def __init__(self, seconds: float) -> None:
-        super().__init__(seconds)
-        self._children0 = _children_cpu()
-
-    def cpu_used(self) -> float:
-        return super().cpu_used() + _children_cpu() - self._children0
-
-
 def _smt(res: Any, note: str) -> SmtResult:
     return SmtResult("z3", _version(), res.answer, res.smtlib, note=note)
 
@@ -281,34 +258,49 @@ class Quadratic:
         return [sum((p[y] * v[i] for y, v in enumerate(self.minimisers)), F0) for i in range(d)]
 
 
+def quadratic_coefficients(e: sympy.Expr, u: list[sympy.Symbol], y: int
+                           ) -> tuple[list[list[Fraction]], list[Fraction], Fraction] | str:
+    """``(H, l, c)`` with ``psi_y = e = u^T H u + l.u + c`` (H symmetric, exact), or why ``e`` is not a
+    polynomial of degree <= 2 with rational coefficients (methods (A) and (Q))."""
+    d = len(u)
+    if not e.is_polynomial(*u):
+        return f"psi_{y + 1} is not a polynomial in u"
+    try:
+        poly = sympy.Poly(e, *u, domain="QQ")
+    except (sympy.PolynomialError, sympy.CoercionFailed, ValueError, TypeError):
+        return f"psi_{y + 1} does not have rational coefficients"
+    if poly.total_degree() > 2:
+        return f"psi_{y + 1} has degree {poly.total_degree()} > 2"
+    H = [[F0] * d for _ in range(d)]
+    lin = [F0] * d
+    const = F0
+    for mon, cf in poly.terms():
+        c = Fraction(int(cf.numerator), int(cf.denominator))
+        idx = [i for i in range(d) for _ in range(mon[i])]
+        if len(idx) == 2:
+            i, j = idx
+            if i == j:
+                H[i][i] += c
+            else:
+                H[i][j] += c / 2
+                H[j][i] += c / 2
+        elif len(idx) == 1:
+            lin[idx[0]] += c
+        else:
+            const += c
+    return H, lin, const
+
+
 def quadratic_form(s: Setup) -> Quadratic | str:
     """Reduction (A)'s preconditions, checked exactly; a reason string when one fails."""
     d, u = s.d, s.u
     H0: list[list[Fraction]] | None = None
     lins = []
     for y, e in enumerate(s.surrogate.per_label):
-        if not e.is_polynomial(*u):
-            return f"psi_{y + 1} is not a polynomial in u"
-        try:
-            poly = sympy.Poly(e, *u, domain="QQ")
-        except (sympy.PolynomialError, sympy.CoercionFailed, ValueError, TypeError):
-            return f"psi_{y + 1} does not have rational coefficients"
-        if poly.total_degree() > 2:
-            return f"psi_{y + 1} has degree {poly.total_degree()} > 2"
-        H = [[F0] * d for _ in range(d)]
-        lin = [F0] * d
-        for mon, c in poly.terms():
-            c = Fraction(int(c.numerator), int(c.denominator))
-            idx = [i for i in range(d) for _ in range(mon[i])]
-            if len(idx) == 2:
-                i, j = idx
-                if i == j:
-                    H[i][i] += c
-                else:
-                    H[i][j] += c / 2
-                    H[j][i] += c / 2
-            elif len(idx) == 1:
-                lin[idx[0]] += c
+        got = quadratic_coefficients(e, u, y)
+        if isinstance(got, str):
+            return got
+        H, lin, _ = got
         if H0 is None:
             H0 = H
         elif H != H0:

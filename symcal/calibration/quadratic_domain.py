@@ -83,33 +83,13 @@ def _r(x: Fraction) -> sympy.Rational:
 
 def _coefficients(e: sympy.Expr, u: list[sympy.Symbol], y: int) -> tuple[list[list[Fraction]], list[Fraction],
                                                                           Fraction] | str:
-    """``(H, l, c)`` with ``e = u^T H u + l.u + c`` (H symmetric), or why ``e`` is not of that form."""
+    """``(H, l, c)`` with ``e = u^T H u + l.u + c`` (:func:`engine.quadratic_coefficients`), rebuilt and
+    compared with ``e``, or why ``e`` is not of that form."""
+    got = E.quadratic_coefficients(e, u, y)
+    if isinstance(got, str):
+        return got
+    H, lin, const = got
     d = len(u)
-    if not e.is_polynomial(*u):
-        return f"psi_{y + 1} is not a polynomial in u"
-    try:
-        poly = sympy.Poly(e, *u, domain="QQ")
-    except (sympy.PolynomialError, sympy.CoercionFailed, ValueError, TypeError):
-        return f"psi_{y + 1} does not have rational coefficients"
-    if poly.total_degree() > 2:
-        return f"psi_{y + 1} has degree {poly.total_degree()} > 2"
-    H = [[F0] * d for _ in range(d)]
-    lin = [F0] * d
-    const = F0
-    for mon, cf in poly.terms():
-        c = Fraction(int(cf.numerator), int(cf.denominator))
-        idx = [i for i in range(d) for _ in range(mon[i])]
-        if len(idx) == 2:
-            i, j = idx
-            if i == j:
-                H[i][i] += c
-            else:
-                H[i][j] += c / 2
-                H[j][i] += c / 2
-        elif len(idx) == 1:
-            lin[idx[0]] += c
-        else:
-            const += c
     rebuilt = (sum((_r(H[i][j]) * u[i] * u[j] for i in range(d) for j in range(d)), sympy.Integer(0))
                + sum((_r(lin[i]) * u[i] for i in range(d)), sympy.Integer(0)) + _r(const))
     if sympy.expand(e - rebuilt) != 0:

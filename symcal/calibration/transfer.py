@@ -479,7 +479,7 @@ def _second_opinion(r: Regret, cross_check: bool | None, seconds: float) -> None
     import dataclasses
 
     from symcal.backends import cvc5_backend
-    from symcal.calibration.engine import FamilyBudget
+    from symcal.backends.base import FamilyBudget
 
     if cross_check is False or not cvc5_backend.available():
         if cross_check:
