@@ -173,6 +173,33 @@ def claim_fingerprint(claim: Claim) -> str:
 MAX_DEPTH = 60
 
 
+def _global_names(code: types.CodeType) -> list[str]:
+    """The global names a code object (and the functions, lambdas and comprehensions nested in it) reads."""
+    names = list(code.co_names)
+    for c in code.co_consts:
+        if isinstance(c, types.CodeType):
+            names += _global_names(c)
+    return names
+
+
+def _feed_globals(h: Any, fn: types.FunctionType, seen: set[int], depth: int, put: Callable[[str, str], None]) -> None:
+    """Feed the values of the module globals a function reads (``TH = 0`` edited to ``TH = 1`` in a claims
+    file changes the claim, so it must change the fingerprint, or a cache would hand back the old verdict):
+    values and the functions of the function's own module in full; functions and classes of other modules
+    (sympy, symcal, the standard library) by their qualified name, since their code is not the claim's."""
+    g = fn.__globals__
+    own = fn.__module__
+    for name in sorted(set(_global_names(fn.__code__))):
+        if name not in g:
+            continue  # a builtin, or an attribute name
+        v = g[name]
+        put("global", name)
+        if isinstance(v, types.FunctionType | type) and getattr(v, "__module__", None) != own:
+            put("foreign", f"{getattr(v, '__module__', '')}.{getattr(v, '__qualname__', name)}")
+        else:
+            _feed(h, v, seen, depth)
+
+
 def _feed(h: Any, x: Any, seen: set[int], depth: int) -> None:  # noqa: C901 - one case per kind of value
     def put(tag: str, text: str = "") -> None:
         h.update(tag.encode() + b":" + text.encode("utf-8", "surrogatepass") + b";")
@@ -239,6 +266,7 @@ def _feed(h: Any, x: Any, seen: set[int], depth: int) -> None:  # noqa: C901 - o
                     _feed(h, cell.cell_contents, seen, d)
                 except ValueError:  # an empty cell
                     put("empty-cell")
+            _feed_globals(h, x, seen, d, put)
         elif isinstance(x, types.MethodType):
             put("method")
             _feed(h, x.__func__, seen, d)

@@ -81,6 +81,20 @@ FALSE_CONSTRAINT_SCOPE = ("a constraint as built: False, sympy evaluated it when
                           "assumptions); not what may have been typed")
 FALSE_CONCLUSION_SCOPE = ("the conclusion as built: False, sympy evaluated it when it was built (from its symbols' "
                           "assumptions); not what may have been typed")
+def built_true(parts: dict[str, list[Any]], what: str) -> str:
+    """'' when no relation of ``parts`` is sympy's True as built; else why a counterexample or witness
+    cannot stand: sympy evaluated the relation when it was built (``Piecewise((1, x > 0)) > 0`` is True,
+    though what was typed is undefined for x <= 0), so a point found for the claim as built may sit where
+    what was typed is undefined.  (A proof is unaffected: dropping a hypothesis only weakens it.)"""
+    names = [name for name, exprs in parts.items() if any(e is sympy.true for e in exprs)]
+    if not names:
+        return ""
+    return (f"{what} {', '.join(repr(n) for n in names)} holds a relation that is True as built (sympy evaluated it "
+            f"when it was built, e.g. one over a Piecewise without an otherwise branch): a point found for the claim "
+            f"as built may sit where what was typed is undefined, so it is no counterexample or witness; leave such "
+            f"a relation out if it is meant to be True")
+
+
 TRIVIAL_CONCLUSION = ("the conclusion is already True as written (sympy evaluated it when it was built, e.g. a "
                       "relation its symbols' assumptions decide, or one over a Piecewise without an otherwise "
                       "branch): the claim states nothing beyond its hypotheses")
@@ -137,6 +151,7 @@ def decide_implies(hyps: dict[str, list[Any]], conclusion: Any, budget: Budget, 
     hyps = {k: _flatten(v) for k, v in hyps.items()}
     _no_python_bools(hyps, "hypotheses")
     _no_python_bools({"conclusion": [conclusion]}, "conclusion")
+    true_as_built = built_true(hyps, "hypothesis")
     all_exprs = [e for v in hyps.values() for e in v] + [conclusion]
     syms = _symbols(all_exprs)
     requirements = definedness(all_exprs)
@@ -172,6 +187,8 @@ def decide_implies(hyps: dict[str, list[Any]], conclusion: Any, budget: Budget, 
         return Outcome(Status.UNKNOWN, scope, "z3", reason=res.reason)
     assert res.model is not None
     found, problem = _rechecked(hyps, conclusion, syms, res, constraints, zvars, budget, f"z3 {ver}", requirements)
+    if found is not None and true_as_built:
+        return Outcome(Status.UNKNOWN, scope, "z3", reason=true_as_built)
     if found is not None:  # a refutation of a conclusion sympy built as False says so (Eq(v - v, 1) is False)
         return Outcome(Status.REFUTED, f"{scope} ({FALSE_CONCLUSION_SCOPE})" if conclusion is sympy.false else scope,
                        "z3", found)
@@ -256,6 +273,9 @@ def _by_conjuncts(hyps: dict[str, list[Any]], conclusion: Any, parts: list[Any],
                                         f"z3 {ver}, on conjunct {i + 1} of {len(parts)} of the conclusion "
                                         f"(the whole query: {why})", requirements)
             if found is not None:
+                why_not = built_true(hyps, "hypothesis")
+                if why_not:
+                    return Outcome(Status.UNKNOWN, scope, "z3", reason=why_not)
                 return Outcome(Status.REFUTED, scope, "z3", found)
             undecided.append(f"conjunct {i + 1}: a model that failed the exact re-check"
                              + (f" ({problem})" if problem else ""))
@@ -354,6 +374,7 @@ def decide_exists(
 ) -> Outcome:
     constraints = {k: _flatten(v) for k, v in constraints.items()}
     _no_python_bools(constraints, "constraints")
+    true_as_built = built_true(constraints, "constraint")
     own = [e for v in constraints.values() for e in v]
     syms = _symbols(own)
     requirements = definedness(own)
@@ -379,6 +400,8 @@ def decide_exists(
         shown = {str(s): values[s] for s in syms}
         fits, why = assumptions_hold(values)  # the source's witness must respect every assumption too
         if fits is True and all(v is True for v in st.values()):
+            if true_as_built:
+                return Outcome(Status.UNKNOWN, scope, "exact", reason=true_as_built)
             if not defined_at(requirements, values):
                 return Outcome(Status.UNKNOWN, scope, "exact", reason=(
                     "a constraint's expression is not shown to be defined over the reals at the witness"))
@@ -414,6 +437,8 @@ def decide_exists(
     values, problem = _first_model(res, zc, zvars, syms, budget,
                                    lambda v: all(x is True for x in check_assignment(constraints, v)[0].values()),
                                    requirements)
+    if values is not None and true_as_built:
+        return Outcome(Status.UNKNOWN, scope, "z3", reason=true_as_built)
     if values is not None:
         return Outcome(Status.WITNESSED, scope, "z3",
                        Witness({str(s): values[s] for s in syms}, rechecked=True,

@@ -224,3 +224,37 @@ def test_a_mutant_travels_with_its_original_not_with_the_pickled_claim(library):
     with pytest.raises((pickle.PicklingError, AttributeError, TypeError)):
         pickle.dumps(library[QUICK])
     assert dataclasses.is_dataclass(Batch)
+
+
+def _claim_reading_a_global(threshold: int):
+    """Functions of a theorems-like module reading its global ``TH`` (directly, and through a helper), not a closure."""
+    import types
+
+    mod = types.ModuleType("user_theorems_fp")
+    exec(textwrap.dedent(f"""
+        import sympy
+        x = sympy.Symbol("x", real=True)
+        TH = {threshold}
+        def helper():
+            return TH
+        BOUND = lambda: x + TH > x
+        VIA_HELPER = lambda: x + helper() > x
+    """), mod.__dict__)
+    return mod
+
+
+def test_a_module_global_read_by_a_claim_function_changes_the_fingerprint_when_edited():
+    import hashlib
+
+    from symcal.cluster import _feed
+
+    def fp(fn):
+        h = hashlib.sha256()
+        _feed(h, fn, set(), 0)
+        return h.hexdigest()
+
+    zero, one, zero_again = _claim_reading_a_global(0), _claim_reading_a_global(1), _claim_reading_a_global(0)
+    assert fp(zero.BOUND) != fp(one.BOUND)  # TH = 0 edited to TH = 1: another claim, another key
+    assert fp(zero.VIA_HELPER) != fp(one.VIA_HELPER)  # read through a function of the same module
+    assert fp(zero.BOUND) == fp(zero_again.BOUND)  # the twin: the same file built twice, the same key
+    assert fp(zero.VIA_HELPER) == fp(zero_again.VIA_HELPER)
