@@ -105,6 +105,7 @@ def run(args: argparse.Namespace) -> int:
             raise invalid("--certificates", certificates, "local workers (certificate files are not written with "
                           "--cluster)")
         args.certify = True
+    common.writable_dir("--smtlib", args.smtlib)  # before the run, not after it: an empty or unusable folder
     with common.output_to_stderr(args.json):  # under --json, stdout is only the JSON: what claims print goes to stderr
         claims = select(common.load_claims(args), args.patterns)
         if args.size is not None:

@@ -36,7 +36,9 @@ def register(sub: Any) -> None:
 def run_list(args: argparse.Namespace) -> int:
     from symcal.library import select
 
-    claims = select(common.load_claims(args), [args.pattern] if args.pattern else [])
+    if args.pattern is not None and not args.pattern.strip():  # as check does: an empty PATTERN is a mistake
+        raise invalid("pattern", args.pattern, "a claim id, an id prefix or a glob", "leave it out to list every claim")
+    claims = select(common.load_claims(args), [args.pattern] if args.pattern is not None else [])
     width = max((len(c.id) for c in claims), default=2)
     for c in claims:
         exp = c.expected.value if c.expected else "-"

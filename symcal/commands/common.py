@@ -28,12 +28,92 @@ __all__ = [
     "EXIT_OK", "EXIT_DISAGREE", "EXIT_USAGE", "EXIT_INTERNAL", "MAX_SIZES",
     "size_range", "positive_seconds", "jobs", "picture_file", "picture_dir",
     "add_theorems_options", "add_cluster_options", "load_claims", "output_to_stderr", "start_progress", "end_progress",
-    "open_cluster",
+    "open_cluster", "MAX_INPUT_BYTES", "input_file", "writable_dir", "preserved_interpreter",
 ]
 
 EXIT_OK, EXIT_DISAGREE, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 
 MAX_SIZES = 10_000
+
+# an input file read whole (a loss matrix, cost table, posteriors, saved run, --theorems file): at most 2 GB;
+# each verb's own, smaller limit (e.g. 1 GB for a preference file) is checked by its reader
+MAX_INPUT_BYTES = 2_000_000_000
+# a saved run (report --from) or a --theorems file: the library's 419 claims take a few MB
+MAX_RUN_BYTES = 256 * 1024**2
+
+
+def input_file(param: str, path: str, expected: str, *, max_bytes: int = MAX_INPUT_BYTES) -> Path:
+    """``path`` as a :class:`Path` once it names an existing regular file of at most ``max_bytes``; else a
+    one-line :class:`~symcal.errors.InvalidInput` naming ``param``, the path and ``expected``.
+
+    A FIFO, a character device (``/dev/zero``, ``/dev/urandom``), a socket or a folder is refused
+    before anything opens it: reading one would wait for a writer forever or never end (found by
+    the robustness red team: ``symcal preference FIFO`` was reported as a timeout, ``costs
+    --posteriors FIFO`` hung, ``/dev/zero`` ended in a MemoryError)."""
+    import stat
+
+    p = Path(path)
+    try:
+        st = p.stat()
+    except FileNotFoundError:
+        raise invalid(param, path, expected, "no such file") from None
+    except (OSError, ValueError) as e:  # a loop of symlinks, a name too long, a NUL byte
+        raise invalid(param, path, expected, getattr(e, "strerror", None) or str(e)) from None
+    if stat.S_ISDIR(st.st_mode):
+        raise invalid(param, path, expected, "it is not a file (a folder)")
+    if not stat.S_ISREG(st.st_mode):
+        kind = "a FIFO" if stat.S_ISFIFO(st.st_mode) else "a device" if stat.S_ISCHR(st.st_mode) or \
+            stat.S_ISBLK(st.st_mode) else "a socket" if stat.S_ISSOCK(st.st_mode) else "not a regular file"
+        raise invalid(param, path, expected, f"it is {kind}, not a regular file")
+    if st.st_size > max_bytes:
+        raise invalid(param, path, expected, f"it has {st.st_size / 1e6:,.0f} MB; at most {max_bytes / 1e6:,.0f} MB")
+    return p
+
+
+def writable_dir(param: str, path: str | None) -> None:
+    """Refuse an output folder (``--smtlib``, ``--draw DIR``) before any work: an empty name, or one
+    that cannot be created; a one-line :class:`~symcal.errors.InvalidInput` naming ``param``."""
+    if path is None:
+        return
+    if not path.strip():
+        raise invalid(param, path, "a folder name")
+    try:
+        Path(path).mkdir(parents=True, exist_ok=True)
+    except (OSError, ValueError) as e:
+        raise invalid(param, path, "a directory symcal can create and write", str(e)) from None
+
+
+@contextlib.contextmanager
+def preserved_interpreter() -> Iterator[None]:
+    """Import users' files without letting them change this process's interpreter for the rest of
+    the run: the recursion limit (a file that lowers it to 50 made every later decision a
+    RecursionError), the handlers of SIGINT, SIGTERM and SIGPIPE (a file ignoring SIGINT made
+    Ctrl-C useless) and the working folder are put back afterwards."""
+    import signal
+
+    limit = sys.getrecursionlimit()
+    handlers = {}
+    for name in ("SIGINT", "SIGTERM", "SIGPIPE"):
+        sig = getattr(signal, name, None)
+        if sig is not None:
+            with contextlib.suppress(ValueError, OSError):  # not the main thread
+                handlers[sig] = signal.getsignal(sig)
+    try:
+        cwd: str | None = os.getcwd()
+    except OSError:
+        cwd = None
+    try:
+        yield
+    finally:
+        sys.setrecursionlimit(limit)
+        for sig, h in handlers.items():
+            if h is not None:
+                with contextlib.suppress(ValueError, OSError, TypeError):
+                    signal.signal(sig, h)
+        if cwd is not None:
+            with contextlib.suppress(OSError):
+                if os.getcwd() != cwd:
+                    os.chdir(cwd)
 
 
 def size_range(text: str) -> tuple[int, int]:
@@ -96,6 +176,8 @@ def load_claims(args: argparse.Namespace) -> list[Claim]:
     loaded).  Under ``--json`` whatever the files print at import goes to stderr."""
     from symcal.library import load_bundled, load_file, merge, papers_for
 
+    if getattr(args, "with_library", False) and not getattr(args, "theorems", None):
+        raise invalid("--with-library", True, "--theorems FILE as well", "the bundled library is loaded anyway")
     if getattr(args, "theorems", None):
         # the front door the files import, loaded once here: each file is imported first in a forked
         # child under its CPU limit, which should not spend it on loading symcal
@@ -108,9 +190,11 @@ def load_claims(args: argparse.Namespace) -> list[Claim]:
             if key in seen:
                 raise invalid("--theorems", f, "each file once (it was given twice)")
             seen.add(key)
+            if Path(f).exists():  # a FIFO or a device is refused before a child waits on it
+                input_file("--theorems", f, "a .py file defining claims", max_bytes=MAX_RUN_BYTES)
             # imported first in a child under the time limit: a file that loops, exits or crashes
             # at import is a one-line error, never symcal's end
-            with output_to_stderr(getattr(args, "json", False)):
+            with output_to_stderr(getattr(args, "json", False)), preserved_interpreter():
                 sources.append((f, load_file(f, timeout=getattr(args, "timeout", None) or 60.0)))
         if getattr(args, "with_library", False):
             sources.append(("the bundled library (--with-library)", load_bundled()))

@@ -39,27 +39,36 @@ from symcal.exact import expr_str, fraction_str
 __all__ = ["register", "run", "load_costs", "load_space", "describe_costs"]
 
 MAX_M_EXHAUSTIVE = 7
+# a cost table or a posteriors file is read whole: K and m in the thousands fit in far less
+MAX_FILE_BYTES = 256 * 1024**2
 
 
 class _JsonFloat(str):
     pass
 
 
-def _text(path: Path) -> str:
+def _text(path: Path, param: str = "FILE") -> str:
+    """The UTF-8 text of an input file: a regular file of sensible size (a FIFO, a device or a 3 GB
+    file is refused before it is read; :func:`symcal.commands.common.input_file`), else a one-line
+    error naming ``param`` and the path."""
+    from symcal.commands.common import input_file
+
+    input_file(param, str(path), "a readable UTF-8 text file", max_bytes=MAX_FILE_BYTES)
     try:
         return path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:
-        raise invalid(str(path), type(e).__name__, "a readable UTF-8 text file", str(e)) from None
+        raise invalid(param, str(path), "a readable UTF-8 text file", str(e)) from None
 
 
-def _json(path: Path) -> Any:
-    text = _text(path)
+def _json(path: Path, param: str = "FILE") -> Any:
+    text = _text(path, param)
     try:
         return json.loads(text, parse_float=_JsonFloat)
     except json.JSONDecodeError as e:
-        raise invalid(str(path), f"line {e.lineno}", f"valid JSON ({e.msg})") from None
+        raise invalid(param, str(path), "valid JSON", f"line {e.lineno}, column {e.colno}: {e.msg}") from None
     except (ValueError, RecursionError) as e:  # ints beyond the digit limit, absurd nesting
-        raise invalid(str(path), type(e).__name__, "valid JSON of a sensible size", str(e).split(";")[0]) from None
+        raise invalid(param, str(path), "valid JSON of a sensible size (nesting, digits)",
+                      str(e).split(";")[0]) from None
 
 
 def _exact(value: Any, where: str) -> Any:
@@ -108,7 +117,10 @@ def _read_table(path: Path) -> list[list[Any]]:
         ]
     if path.suffix.lower() in {".csv", ".txt"}:
         lines = [ln for ln in _text(path).splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
-        return [[cell.strip() for cell in row] for row in csv.reader(io.StringIO("\n".join(lines)))]
+        try:
+            return [[cell.strip() for cell in row] for row in csv.reader(io.StringIO("\n".join(lines)))]
+        except csv.Error as e:  # e.g. a cell beyond csv's field size limit (131,072 characters)
+            raise invalid("FILE", str(path), "a CSV table of costs", str(e)) from None
     raise invalid("FILE", str(path), "a .json or .csv file")
 
 
@@ -141,7 +153,7 @@ def load_space(path_text: str) -> Any:
     path = Path(path_text)
     if not _exists(path):
         raise invalid("--posteriors", path_text, "an existing JSON file")
-    data = _json(path)
+    data = _json(path, "--posteriors")
     if not isinstance(data, dict) or set(data) != {"marginal", "posteriors"}:
         raise invalid(
             f"{path}",

@@ -65,8 +65,12 @@ def _certificate_folder(text: str) -> None:
         if not folder.is_dir():
             raise invalid("--from-certificates", text, expected, "no such folder" if not folder.exists() else
                           "it is not a folder")
-        if not any(p.suffix == ".json" and not p.name.startswith(".") and p.is_file() for p in folder.iterdir()):
+        files = [p for p in folder.iterdir() if p.suffix == ".json" and not p.name.startswith(".")]
+        if not any(p.is_file() for p in files):
             raise invalid("--from-certificates", text, expected, "it holds no certificate file (<id>.json)")
+        for p in files:  # a FIFO or device named *.json would be opened and waited on; a 3 GB file read whole
+            common.input_file("--from-certificates", str(p), "certificate files (regular files)",
+                              max_bytes=common.MAX_RUN_BYTES)
     except OSError as e:
         raise invalid("--from-certificates", text, expected, str(e)) from None
 
@@ -87,7 +91,11 @@ def run(args: argparse.Namespace) -> int:
     bar = common.start_progress(desc="exporting" if args.from_certificates else "deciding")
     try:
         if args.from_certificates is not None:
-            result = export_certificates(claims, args.from_certificates, args.coq, check=args.check, progress=bar)
+            try:
+                result = export_certificates(claims, args.from_certificates, args.coq, check=args.check, progress=bar)
+            except RecursionError:  # a certificate file nested absurdly deep (json.loads)
+                raise invalid("--from-certificates", args.from_certificates, "certificate files of a sensible "
+                              "nesting depth", "one file is nested too deeply to read") from None
         else:
             result = export_coq(claims, args.coq, timeout=args.timeout, jobs=args.jobs, check=args.check,
                                 certify_seconds=args.certify_seconds, progress=bar)

@@ -214,7 +214,10 @@ def _work(args: argparse.Namespace) -> Any:
         if args.r is not None or args.q is not None or args.labels is not None or args.empty is not None:
             raise invalid("--r/--q/--labels/--empty", args.source, "a loss name when these options are given")
         if not _exists(args.source):
-            raise invalid("source", args.source, "an existing JSON file or a loss name (" + ", ".join(LOSS_NAMES) + ")")
+            raise invalid("source", args.source, "an existing JSON file or a loss name (" + ", ".join(names) + ")")
+        from symcal.commands.common import input_file
+
+        input_file("source", args.source, 'a JSON file with a "matrix" entry')
         if cc:
             from symcal.ranking.loss_matrix import LossMatrix, analyse
 

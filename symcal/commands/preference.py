@@ -38,6 +38,9 @@ def run(args: argparse.Namespace) -> int:
     from symcal.ranking.io import load_preferences, report_file
 
     timeout = getattr(args, "timeout", 60.0)
+    # a FIFO or a device is refused here: in the child it waited for a writer until the stall rule
+    # called it a timeout, and /dev/zero ended in a MemoryError
+    common.input_file("file", args.file, "a JSON preference file")
     try:  # reading, validating and every check: one CPU budget in a child that is really stopped
         report = run_limited(report_file, args.file, timeout=timeout, time_limit=timeout,
                              what="the preference report")

@@ -118,10 +118,18 @@ def _run_from(args: argparse.Namespace, fmt: str) -> int:
     ``--with-library``)."""
     from symcal.report.from_run import render_run
 
+    common.input_file("--from", args.from_run, "a JSON array written by 'symcal check --json'",
+                      max_bytes=common.MAX_RUN_BYTES)
     claims = None
     if getattr(args, "theorems", None):
         with common.output_to_stderr(True):
             claims = {c.id: c for c in common.load_claims(args)}
-    text, es = render_run(args.from_run, fmt, claims=claims, patterns=list(args.patterns) or None)
+    try:
+        text, es = render_run(args.from_run, fmt, claims=claims, patterns=list(args.patterns) or None)
+    except ValueError as e:  # a value beyond Python's int-to-str digit limit in a hand-edited run
+        if "integer string conversion" not in str(e):
+            raise
+        raise invalid("--from", args.from_run, "a JSON array written by 'symcal check --json'",
+                      f"it holds a number of more than {sys.get_int_max_str_digits():,} digits") from None
     _write(args, text, fmt)
     return common.EXIT_DISAGREE if any(e.mark == "DISAGREES" for e in es) else common.EXIT_OK

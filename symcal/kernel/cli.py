@@ -23,12 +23,22 @@ Prints one summary line (``--json``: a JSON object with one result per file)::
 
 (one line), then one line per rejected file.  Exit 0 when no file is rejected, 1 otherwise, 2 on
 usage errors (no such folder, not a folder, no files).
+
+A file is checked in a forked child limited to ``--seconds`` CPU seconds (default 60): a tampered
+certificate whose check would never end (``(^ (+ p q) 100000)``, ``(^ 2 999999999999)``) is
+``rejected`` with that reason instead of hanging the kernel.  A file larger than 256 MB, a FIFO or a
+device is never read (``rejected`` / skipped).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import errno
 import json
+import math
+import os
+import select
 import sys
 import time
 from pathlib import Path
@@ -43,6 +53,8 @@ FORMAT = "symcal-certificate 1"
 RESULTS = ("accepted", "trusted", "unavailable", "uncertified", "rejected")
 DECISIVE = ("proved", "refuted", "witnessed")
 EXIT_OK, EXIT_REJECTED, EXIT_USAGE = 0, 1, 2
+MAX_FILE_BYTES = 256 * 1024**2  # a certificate file is read whole; the largest symcal writes are a few MB
+FILE_SECONDS = 60.0  # CPU seconds the kernel may spend on one file (``--seconds``)
 
 
 def _judge(cert: Any) -> tuple[str, str]:
@@ -120,8 +132,11 @@ def check_file(path: Path) -> dict[str, Any]:
     row: dict[str, Any] = {"file": path.name, "claim": None, "size": None, "status": None, "kind": None,
                            "reduction": None}
     try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise ValueError(f"{size:,} bytes; a certificate file has at most {MAX_FILE_BYTES:,}")
         data = json.loads(path.read_bytes())
-    except (OSError, ValueError, RecursionError) as e:  # ValueError: bad JSON or bad UTF-8
+    except (OSError, ValueError, RecursionError, MemoryError) as e:  # ValueError: bad JSON or bad UTF-8
         result, reason = "rejected", f"unreadable: {type(e).__name__}: {e}"[:300]
     else:
         if isinstance(data, dict):
@@ -140,9 +155,85 @@ def check_file(path: Path) -> dict[str, Any]:
     return row
 
 
-def check_folder(folder: Path) -> list[dict[str, Any]]:
-    """:func:`check_file` for every file of ``folder`` (sorted by name; hidden files skipped)."""
-    return [check_file(p) for p in _files(folder)]
+def check_folder(folder: Path, seconds: float | None = None) -> list[dict[str, Any]]:
+    """:func:`check_file` for every file of ``folder`` (sorted by name; hidden files skipped); with
+    ``seconds``, under that many CPU seconds per file (:func:`check_files_limited`)."""
+    files = _files(folder)
+    return [check_file(p) for p in files] if seconds is None else check_files_limited(files, seconds)
+
+
+def check_files_limited(files: list[Path], seconds: float = FILE_SECONDS) -> list[dict[str, Any]]:
+    """:func:`check_file` of each of ``files`` in a forked child whose ``RLIMIT_CPU`` is raised to
+    "used so far + ``seconds``" before each file (a wall clock of 20 times that is the last resort): a
+    file whose check does not end is ``rejected`` saying so, and a new child goes on with the next
+    file.  One child for the whole folder while nothing goes wrong (a fork per file cost 16 ms each).
+    Without ``fork`` (not POSIX) the files are checked in this process."""
+    if not hasattr(os, "fork"):  # pragma: no cover - not POSIX
+        return [check_file(p) for p in files]
+    rows: list[dict[str, Any]] = []
+    while len(rows) < len(files):
+        rows.extend(_child_run(files, len(rows), seconds))
+    return rows
+
+
+def _child_run(files: list[Path], first: int, seconds: float) -> list[dict[str, Any]]:
+    """Check ``files[first:]`` in one forked child (see :func:`check_files_limited`); the rows it
+    finished, then -- if it was stopped or died -- one ``rejected`` row for the file it was on."""
+    import resource
+
+    r, w = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: one JSON line per file, ended without running the parent's exit code
+        code = 0
+        try:
+            os.close(r)
+            hard = resource.getrlimit(resource.RLIMIT_CPU)[1]
+            with os.fdopen(w, "wb", buffering=0) as out:
+                for path in files[first:]:
+                    use = resource.getrusage(resource.RUSAGE_SELF)
+                    soft = math.ceil(use.ru_utime + use.ru_stime) + max(1, math.ceil(seconds))
+                    if hard == resource.RLIM_INFINITY or soft < hard:
+                        with contextlib.suppress(ValueError, OSError):
+                            resource.setrlimit(resource.RLIMIT_CPU, (soft, hard))
+                    out.write(json.dumps(check_file(path)).encode() + b"\n")
+        except BaseException:  # noqa: BLE001 - the parent reports the file without an answer
+            code = 1
+        finally:
+            os._exit(code)
+    os.close(w)
+    rows: list[dict[str, Any]] = []
+    buffer = b""
+    started = time.monotonic()
+    killed = False
+    try:
+        while True:
+            if time.monotonic() - started > 20 * seconds + 10:  # the current file's wall-clock backstop
+                killed = True
+                with contextlib.suppress(OSError):
+                    os.kill(pid, 9)
+                break
+            ready, _, _ = select.select([r], [], [], 1.0)
+            if not ready:
+                continue
+            chunk = os.read(r, 1 << 20)
+            if not chunk:
+                break
+            buffer += chunk
+            *lines, buffer = buffer.split(b"\n")
+            for line in lines:
+                rows.append(json.loads(line))
+                started = time.monotonic()
+    finally:
+        os.close(r)
+        _, status = os.waitpid(pid, 0)
+    if first + len(rows) < len(files):  # stopped or died on this file
+        path = files[first + len(rows)]
+        stopped = killed or (os.WIFSIGNALED(status) and os.WTERMSIG(status) in (9, 24))  # SIGKILL, SIGXCPU
+        why = (f"its check did not finish within {seconds:g} CPU seconds (--seconds; a tampered size or exponent?)"
+               if stopped else f"the kernel ended without an answer on it (wait status {status})")
+        rows.append({"file": path.name, "claim": None, "size": None, "status": None, "kind": None,
+                     "reduction": None, "result": "rejected", "reason": why, "seconds": None})
+    return rows
 
 
 def _files(folder: Path) -> list[Path]:
@@ -160,17 +251,57 @@ def summary_line(rows: list[dict[str, Any]]) -> str:
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
+        message = " ".join(message.split())
         print(f"symcal-kernel: error: {message} (usage: {self.prog} --help)", file=sys.stderr)
         raise SystemExit(EXIT_USAGE)
 
 
+def _seconds(text: str) -> float:
+    """The argparse ``type`` of ``--seconds``: CPU seconds per file, > 0 and at most one day."""
+    try:
+        v = float(text)
+    except ValueError:
+        v = -1.0
+    if not 0 < v <= 86_400:  # also refuses nan and inf
+        raise argparse.ArgumentTypeError(f"--seconds={text!r}: expected CPU seconds per file > 0 (at most 86400)")
+    return v
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Check every certificate file of a folder; print the summary; 0, 1 (a file rejected) or 2 (usage)."""
+    """Check every certificate file of a folder; print the summary; 0, 1 (a file rejected) or 2 (usage).
+    A closed pipe (``| head -1``) ends quietly; an output that cannot be written (``> /dev/full``) is a
+    one-line error, exit 2; a character stdout's encoding lacks is written as a backslash escape."""
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(AttributeError, ValueError, OSError):
+            if stream.errors == "strict":
+                stream.reconfigure(errors="backslashreplace")
+    try:
+        code = _main(argv)
+        sys.stdout.flush()
+        return code
+    except OSError as e:
+        if e.errno not in (errno.EPIPE, errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EFBIG):
+            raise
+        with contextlib.suppress(Exception):  # nothing more to stdout, not even at exit
+            null = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(null, sys.stdout.fileno())
+            os.close(null)
+        if e.errno == errno.EPIPE:
+            return EXIT_OK
+        print(f"symcal-kernel: error: stdout: expected an output this process can write; {e.strerror}",
+              file=sys.stderr)
+        return EXIT_USAGE
+
+
+def _main(argv: list[str] | None) -> int:
     prog = "symcal-kernel" if Path(sys.argv[0]).name == "symcal-kernel" else "python -m symcal.kernel"
     p = _Parser(prog=prog, description="Re-check a folder of symcal certificate files with the independent "
                 "kernel (no sympy, no solver).")
     p.add_argument("folder", metavar="DIR", help="a folder written by `symcal check --certificates DIR`")
     p.add_argument("--json", action="store_true", help="print a JSON object with one result per file")
+    p.add_argument("--seconds", type=_seconds, default=FILE_SECONDS, metavar="S",
+                   help=f"CPU seconds the kernel may spend on one file (default {FILE_SECONDS:g}); a file that needs "
+                        "more is rejected")
     args = p.parse_args(argv)
     folder = Path(args.folder)
     try:
@@ -188,7 +319,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"symcal-kernel: error: DIR={args.folder!r}: {e}", file=sys.stderr)
         return EXIT_USAGE
     start = time.perf_counter()
-    rows = check_folder(folder)
+    rows = check_folder(folder, args.seconds)
     line = summary_line(rows)
     rejected = [r for r in rows if r["result"] == "rejected"]
     if args.json:
