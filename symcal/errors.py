@@ -71,3 +71,19 @@ def shown(value: Any, width: int = 120) -> str:
     except Exception:  # noqa: BLE001 - e.g. ValueError for a 100,000-digit int
         text = f"<{type(value).__name__} too large to show>"
     return text if len(text) <= width else text[: width - 3] + "..."
+
+
+def unique_keys(param: str, value: Any) -> Any:
+    """A ``json.loads`` ``object_pairs_hook`` for user files: a key given twice in one object is refused
+    (JSON keeps the last silently, so ``{"m": 3, "m": 4}`` would be read as m = 4 without a word)."""
+
+    def hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for k, v in pairs:
+            if k in out:
+                raise invalid(param, value, "JSON objects with each key once", f"the key {shown(k, 60)} appears twice")
+            out[k] = v
+        return out
+
+    return hook
+

@@ -25,7 +25,7 @@ from typing import Any
 import sympy
 
 from symcal.calibration.parse import MAX_BITS, MAX_LEN, parse_expression, parse_relation, variables
-from symcal.errors import InvalidInput
+from symcal.errors import InvalidInput, unique_keys
 from symcal.errors import invalid as _invalid
 from symcal.exact import fraction_str, to_fraction
 
@@ -577,7 +577,10 @@ def read_problem_file(path: str | Path) -> dict[str, Any]:
         raise invalid("file", str(path), "a UTF-8 text file with JSON (it looks binary)",
                       f"byte {e.start} is not UTF-8") from None
     try:
-        data = json.loads(text, parse_float=_refuse_float, parse_constant=_refuse_constant)
+        data = json.loads(text, parse_float=_refuse_float, parse_constant=_refuse_constant,
+                          object_pairs_hook=unique_keys("file", str(path)))
+    except InvalidInput:
+        raise
     except json.JSONDecodeError as e:
         raise invalid("file", str(path), f"valid JSON ({e.msg} at line {e.lineno})") from None
     except _FloatSeen as e:

@@ -85,13 +85,16 @@ def sizes_pair(param: str, value: Any) -> tuple[int, int] | None:
     return int(lo), int(hi)
 
 
+MAX_JOBS = 4096  # parallel workers at most (each a forked process): the one bound of ``jobs=`` and ``--jobs``
+
+
 def run_options(*, sizes: Any, timeout: Any, jobs: Any, encoding: Any, isolate: Any,
                 progress: Any, certify: Any) -> tuple[tuple[int, int] | None, float]:
     """Validate ``check_many``'s options; return ``(sizes, timeout)`` normalised."""
     s = sizes_pair("sizes", sizes)
     t = seconds("timeout", timeout)
-    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
-        raise invalid("jobs", jobs, "an integer >= 1")
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or not 1 <= jobs <= MAX_JOBS:
+        raise invalid("jobs", jobs, f"an integer from 1 to {MAX_JOBS}")
     if not isinstance(encoding, str) or encoding not in ("auto", "naive"):
         raise invalid("encoding", encoding, "'auto' or 'naive'")
     for name, v in (("isolate", isolate), ("certify", certify)):

@@ -119,11 +119,10 @@ def _too_large(n: int, limit: int) -> bool:
 
 def _numbers(value: Any, param: str, claim_id: str) -> None:
     """Refuse an integer (or a rational's numerator/denominator) with more digits than Python will
-    print (4300 by default): such a claim could be neither shown, written as SMT-LIB nor reported.
-    Functions of the size m are checked when they are built."""
+    print (4300 by default): such a claim could be neither shown, written as SMT-LIB nor reported; and an
+    expression nested deeper than ``MAX_EXPR_DEPTH`` (:func:`_not_too_deep`).  Functions of the size m are
+    checked when they are built."""
     limit = _digit_limit()
-    if not limit:
-        return
     stack, seen = [value], 0
     while stack and seen < 100_000:
         e = stack.pop()
@@ -133,6 +132,9 @@ def _numbers(value: Any, param: str, claim_id: str) -> None:
         if isinstance(e, int | Fraction):
             parts = [e] if isinstance(e, int) else [e.numerator, e.denominator]
         elif isinstance(e, sympy.Basic | sympy.MatrixBase):
+            _not_too_deep(e, param, claim_id)
+            if not limit:
+                continue
             parts = [n for r in e.atoms(sympy.Rational) for n in (r.p, r.q)]
         elif isinstance(e, list | tuple | set | frozenset):
             stack.extend(e)
@@ -148,6 +150,23 @@ def _numbers(value: Any, param: str, claim_id: str) -> None:
             raise invalid(param, f"<a number of about {int(abs(big).bit_length() / 3.3219280948873626):,} digits>",
                           f"numbers of at most {limit} digits for {claim_id}",
                           "state it with a symbol and a hypothesis instead")
+
+
+MAX_EXPR_DEPTH = 250  # an expression tree at most this deep: sympy's own functions recurse once per level or more
+
+
+def _not_too_deep(e: Any, param: str, claim_id: str) -> None:
+    """Refuse an expression nested deeper than ``MAX_EXPR_DEPTH`` (10,000 unevaluated ``Add``s inside each
+    other): every sympy function on it would end in a RecursionError.  Measured without recursion."""
+    stack = [(e, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_EXPR_DEPTH:
+            raise invalid(param, "<an expression nested too deep to show>",
+                          f"an expression nested at most {MAX_EXPR_DEPTH} levels deep for {claim_id}",
+                          "build it with evaluate=True (sympy flattens sums and products) or state it in parts")
+        args = node.args if isinstance(node, sympy.Basic) else tuple(node) if isinstance(node, sympy.MatrixBase) else ()
+        stack.extend((a, depth + 1) for a in args if isinstance(a, sympy.Basic))
 
 
 MAX_NESTING = 32  # lists of lists of relations, at most this deep

@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from symcal.claims.arguments import MAX_JOBS
 from symcal.commands import seconds, whole_number
 from symcal.errors import InvalidClaim, invalid
 
@@ -134,7 +135,7 @@ def size_range(text: str) -> tuple[int, int]:
 positive_seconds = seconds  # the one parser of --timeout (symcal.commands.seconds), under its older name
 
 
-jobs = whole_number("--jobs", 1, 4096)  # the argparse ``type`` of --jobs
+jobs = whole_number("--jobs", 1, MAX_JOBS)  # the argparse ``type`` of --jobs
 
 
 def picture_file(text: str) -> str:

@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from symcal.errors import invalid
+from symcal.errors import InvalidInput, invalid, unique_keys
 from symcal.exact import fraction_str, to_fraction
 from symcal.ranking.difference import _cycle_in, _low_noise_scan
 from symcal.ranking.preference import (
@@ -165,7 +165,10 @@ def load_preferences(path: str | Path) -> PreferenceDistribution | SparseWeights
     except (OSError, UnicodeDecodeError) as err:
         raise invalid("path", str(path), "a readable JSON file (UTF-8 text)", str(err)) from None
     try:
-        data = json.loads(text, parse_float=_JsonFloat, parse_constant=_refuse_constant)
+        data = json.loads(text, parse_float=_JsonFloat, parse_constant=_refuse_constant,
+                          object_pairs_hook=unique_keys("path", str(path)))
+    except InvalidInput:
+        raise
     except json.JSONDecodeError as err:
         raise invalid("path", str(path), "valid JSON", f"line {err.lineno}, column {err.colno}: {err.msg}") from None
     except (ValueError, RecursionError) as err:  # ints beyond the digit limit, absurd nesting

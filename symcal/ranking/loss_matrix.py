@@ -38,7 +38,7 @@ from typing import Any
 import numpy as np
 
 from symcal import display
-from symcal.errors import invalid
+from symcal.errors import InvalidInput, invalid, unique_keys
 from symcal.exact import fraction_str, to_fraction
 from symcal.ranking._check import CheckResult
 
@@ -562,7 +562,9 @@ class LossMatrix:
                           f"it has {p.stat().st_size // 10**6:,} MB; a loss matrix has at most {_sci(MAX_ENTRIES)} "
                           "entries")
         try:
-            data = json.loads(p.read_text(encoding="utf-8"))
+            data = json.loads(p.read_text(encoding="utf-8"), object_pairs_hook=unique_keys("file", str(path)))
+        except InvalidInput:
+            raise
         except json.JSONDecodeError as e:
             raise invalid("file", str(path), f"valid JSON ({e.msg} at line {e.lineno})") from None
         except (OSError, ValueError, RecursionError) as e:  # unreadable, not UTF-8, huge ints, absurd nesting
