@@ -8,6 +8,7 @@ unknown or a timeout -> unknown with z3's reason.  The query is kept as SMT-LIB2
 from __future__ import annotations
 
 import contextlib
+import os
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -71,16 +72,56 @@ def cpu_watchdog(budget: Budget, ctx: Any) -> Iterator[None]:
         t.join()
 
 
+_PRIVATE: dict[int, Any] = {}  # this process's own z3 context (a forked worker makes its own)
+
+
+def _private_context() -> Any:
+    """A z3 context that only this process's queries fill: the terms a forked worker parses are numbered
+    the same in every run, whatever its parent made before (a context per query would cost 3 ms each)."""
+    import z3
+
+    pid = os.getpid()
+    if pid not in _PRIVATE:
+        _PRIVATE.clear()
+        _PRIVATE[pid] = z3.Context()
+    return _PRIVATE[pid]
+
+
+def _solver_on_text(text: str, constraints: list[Any], variables: list[Any] | None) -> tuple[Any, list[Any] | None]:
+    """A solver holding the query ``text`` (its SMT-LIB form) in this process's own context, and the
+    variables carried into that context.
+
+    z3's work on a nonlinear query depends on the ids of its terms, which depend on every term this process
+    made before (forked workers inherit the parent's): the same query took 3 CPU seconds in one run of the
+    library and more than 60 in another (``xia2009.proposition10.corrected``).  Parsed from its text into the
+    process's private context (:func:`_private_context`), the query is solved the same way in every run,
+    and what is solved is exactly the recorded text (the one the second opinion and the certificates read).
+    When the text does not parse back (a construct z3 prints but does not read), the constraints are solved
+    as built."""
+    import z3
+
+    try:
+        ctx = _private_context()
+        s = z3.Solver(ctx=ctx)
+        s.from_string(text)
+        if len(s.assertions()) or not constraints:
+            return s, None if variables is None else [v.translate(ctx) for v in variables]
+    except z3.Z3Exception:
+        pass
+    s = z3.Solver()
+    s.add(*constraints)
+    return s, variables
+
+
 def solve(
     constraints: list[Any], budget: Budget, variables: list[Any] | None = None, comment: str = ""
 ) -> SolveResult:
     """Check the conjunction of ``constraints`` within the budget."""
     import z3
 
-    s = z3.Solver()
-    s.set("timeout", budget.wall_ms())
-    s.add(*constraints)
     text = smtlib_text(constraints, comment)
+    s, names = _solver_on_text(text, constraints, variables)
+    s.set("timeout", budget.wall_ms())
     try:
         with cpu_watchdog(budget, s.ctx):
             r = s.check()
@@ -94,7 +135,8 @@ def solve(
             reason = f"z3 timeout: its budget of {budget.seconds:g} CPU seconds is spent ({reason})"
         return SolveResult("unknown", None, text, reason)
     m = s.model()
-    names = variables if variables is not None else [d() for d in m.decls()]
+    if names is None:
+        names = [d() for d in m.decls()]
     got = {str(v): m.eval(v, model_completion=True) for v in names}
     values = {k: model_fraction(val) for k, val in got.items()}
     algebraic: dict[str, Any] | None = None
