@@ -50,6 +50,11 @@ from pathlib import Path
 from typing import Any
 
 from symcal.calibration import decider as _decider  # noqa: F401 - registers the calibration claims' decider
+
+# the methods after (A) and (B), in the order they are tried (each registers itself on import): (Q) takes the
+# strongly convex quadratics over a domain with inequalities, (S) the other smooth convex surrogates
+from symcal.calibration import quadratic_domain as _quadratic_domain  # noqa: F401 - (Q), before (S)
+from symcal.calibration import smooth as _smooth  # noqa: F401 - (S)
 from symcal.calibration.dimension import cc_dimension
 from symcal.calibration.engine import (
     DEFINITION,

@@ -1170,10 +1170,8 @@ METHODS: list[Method] = [
 
 
 def methods() -> list[Method]:
-    """The registered methods, in the order they are tried: (A), (B), then (S) (symcal.calibration.smooth)
-    and (Q) (symcal.calibration.quadratic_domain, which imports smooth first), each registering itself on
-    import."""
-    import symcal.calibration.quadratic_domain  # noqa: F401 - registers (S), then (Q)
-    import symcal.calibration.smooth  # noqa: F401 - registers (S)
-
+    """The registered methods, in the order they are tried: (A), (B), then (Q)
+    (:mod:`symcal.calibration.quadratic_domain`) and (S) (:mod:`symcal.calibration.smooth`), which register
+    themselves on import, in the order the package imports them (``symcal/calibration/__init__.py``: the one
+    place that names the order; importing this module imports the package first)."""
     return METHODS

@@ -52,7 +52,6 @@ from typing import Any
 
 import sympy
 
-import symcal.calibration.smooth  # noqa: F401 - (S) registers first: (Q) is tried after it
 from symcal.backends.base import Budget
 from symcal.calibration import engine as E
 from symcal.exact import fraction_str
@@ -99,7 +98,10 @@ def _coefficients(e: sympy.Expr, u: list[sympy.Symbol], y: int) -> tuple[list[li
 
 def quadratic_domain_form(s: E.Setup) -> QuadraticDomain | str:
     """Method (Q)'s precondition, decided exactly: every ``psi_y`` a quadratic polynomial whose
-    Hessian is positive definite on the directions of C's equalities; or the reason it fails."""
+    Hessian is positive definite on the directions of C's equalities, over a domain with inequalities
+    (over an affine domain, (A) decides shared Hessians and (S) the others); or the reason it fails."""
+    if not s.les:
+        return "the domain C has no inequalities (method (Q) is for domains with inequalities; (S) decides these)"
     Hs, lins, consts = [], [], []
     for y, e in enumerate(s.surrogate.per_label):
         got = _coefficients(e, s.u, y)

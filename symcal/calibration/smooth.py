@@ -10,7 +10,12 @@ one-vs-all logistic and exponential losses, squared hinge, Huber, label-weighted
 2. **A minimiser is a stationary point.**  For convex ``risk_p`` differentiable at ``u``,
    ``Z^T grad risk_p(u) = 0`` (``Z`` a basis of the directions of the affine domain ``C``) iff
    ``u`` minimises ``risk_p`` over ``C`` (Rockafellar, *Convex Analysis*, Thm 25.1 / 27.4).
-   The gradient is differentiated from the user's own expressions.
+   The gradient is differentiated from the user's own expressions.  A domain with inequalities
+   ``a_i.u <= b_i`` (the ordered thresholds ``u1 <= u2`` of ordinal surrogates) adds their
+   multipliers: ``Z^T (grad risk_p(u) + sum_i mu_i a_i) = 0`` with ``mu_i >= 0``, ``mu_i = 0`` unless
+   the row is active -- the KKT conditions, necessary and sufficient for a convex risk over a
+   polyhedron (Rockafellar, Thm 28.3).  (Strongly convex quadratics over such a domain are left to
+   method (Q).)
 3. **Exponentials become polynomials, exactly.**  When every ``exp`` in the gradients has an
    affine argument ``a.u + b`` and ``u`` appears nowhere else, ``z_i = exp(u_i / q)`` (``q`` the
    common denominator) is a bijection ``R -> (0, inf)`` that turns the gradients, the cells
@@ -26,13 +31,16 @@ one-vs-all logistic and exponential losses, squared hinge, Huber, label-weighted
    would give, for every ``eps > 0``, a point within ``sqrt(eps)`` of the cell with gradient at most
    ``sqrt(eps)``: so the pair holds, whether or not a minimiser exists (infima at infinity, such as
    the logistic loss at ``p = (1, 0, 0)``, included).  A few ``(eta, k)`` and constraint orders are
-   tried (each is the same statement; z3's nonlinear solver is sensitive to both).
+   tried (each is the same statement; z3's nonlinear solver is sensitive to both).  Over a domain
+   with inequalities the point lies in C and the gradient is within ``delta`` of minus the normal
+   cone of C there (Ekeland's point minimises ``risk_p + sqrt(eps) |. - v|`` over C; Moreau-Rockafellar).
 5. **Refutation** (``refuted``): a point ``u`` (rational, or ``q log z`` with ``z`` rational or
    algebraic, so that every ``exp`` is algebraic) and an exact ``p`` solving
    ``Z^T sum_y p_y grad psi_y(u) = 0`` -- or, when the minimiser is transcendental, a rational box
    around it (:func:`verify_miranda`, Poincare-Miranda with rigorous enclosures);
    re-checked with :func:`symcal.exact.sign` only (0 only when formally zero, signs by rigorous
-   enclosure): ``p in P``, ``u in C``, stationarity, differentiability at ``u``, the prediction
+   enclosure): ``p in P``, ``u in C``, stationarity (with multipliers ``mu >= 0`` on the active
+   inequalities of C, solved exactly), differentiability at ``u``, the prediction
    at ``u`` (strictly inside a cell, preferred) or along ``u + eps (c - u)`` (at a tie), and that
    it is suboptimal.  With convexity, ``u`` is a minimiser, so the infimum over the wrong cell
    equals the minimum.
@@ -41,6 +49,7 @@ one-vs-all logistic and exponential losses, squared hinge, Huber, label-weighted
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -153,8 +162,6 @@ def _gradients(s: E.Setup) -> tuple[tuple[sympy.Expr, ...], ...]:
 
 def smooth_form(s: E.Setup) -> Smooth | str:
     """The preconditions of (S), checked; a string says which one fails."""
-    if s.les:
-        return "the domain C has inequalities (method (S) needs an affine domain)"
     shapes = []
     for y, e in enumerate(s.surrogate.per_label):
         try:
@@ -203,7 +210,7 @@ def smooth_form(s: E.Setup) -> Smooth | str:
 def _ones_invariant(s: E.Setup, grads: Any, q: int) -> bool:
     """psi_y(u + t 1) = psi_y(u): sum_i d psi_y / d u_i is formally 0 (after exp -> Z monomials),
     and every cell row and domain row is orthogonal to 1 (so the cells and C are invariant)."""
-    if any(sum(a) != 0 for cell in s.link.cells for a, _ in cell) or any(sum(a) != 0 for a, _ in s.eqs):
+    if any(sum(a) != 0 for cell in s.link.cells for a, _ in cell) or any(sum(a) != 0 for a, _ in [*s.eqs, *s.les]):
         return False
     for row in grads:
         total = _zsym(sympy.Add(*row), s.u, q)
@@ -220,6 +227,17 @@ def _ones_invariant(s: E.Setup, grads: Any, q: int) -> bool:
 # --------------------------------------------------------------------------- z3 translation
 
 
+def _outward(x: Fraction, up: bool, digits: int = 8) -> Fraction:
+    """A rational with ``digits`` significant decimal digits, >= x (``up``) or <= x; positive for x > 0."""
+    if x <= 0:
+        return Fraction(math.ceil(x * 10**digits) if up else math.floor(x * 10**digits), 10**digits)
+    e = len(str(x.numerator)) - len(str(x.denominator))  # 10^(e-1) <= x < 10^(e+1)
+    scale = Fraction(10) ** (digits - e)
+    n = x * scale
+    out = Fraction(math.ceil(n) if up else math.floor(n)) / scale
+    return out if out > 0 else x  # (x itself when rounding down would reach 0: cannot happen for digits >= 2)
+
+
 class _Env:
     """Variables of one query: p, and u (modes u/atoms) or z (mode z); exp atoms and constants."""
 
@@ -233,6 +251,7 @@ class _Env:
         self.side: list[Any] = [z > 0 for z in self.zz]
         self.consts: dict[Fraction, Any] = {}
         self.atoms: dict[tuple[tuple[Fraction, ...], Fraction], Any] = {}
+        self.mus: list[Any] = []  # multipliers of C's inequalities (the approximate KKT of a proof query)
 
     def const_exp(self, b: Fraction) -> Any:
         """exp(b): exactly 1 for b = 0, else a variable between rational bounds from a rigorous enclosure."""
@@ -244,9 +263,9 @@ class _Env:
             from symcal.exact.intervals import enclosure
 
             lo, hi = enclosure(sympy.exp(sympy.Rational(b.numerator, b.denominator)), precision=128)
-            # outward to 8 decimals: short numbers keep the nonlinear solver fast, and still enclose exp(b)
-            lo = Fraction(math.floor(lo * 10**8), 10**8)
-            hi = Fraction(math.ceil(hi * 10**8), 10**8)
+            # outward to 8 significant digits: short numbers keep the nonlinear solver fast, still enclose
+            # exp(b), and stay positive (8 decimals made exp(-40) >= 0, so a proof could not use exp(b) > 0)
+            lo, hi = _outward(Fraction(lo), False), _outward(Fraction(hi), True)
             v = z3.Real(f"exp_{len(self.consts)}")
             self.consts[b] = v
             self.side += [v >= E._q(lo), v <= E._q(hi)]
@@ -423,7 +442,7 @@ class _Env:
         return [n == 0 for n, _ in self.fractions()]
 
     def variables(self) -> list[Any]:
-        return self.pz + self.uz + self.zz
+        return self.pz + self.uz + self.zz + self.mus
 
 
 # --------------------------------------------------------------------------- queries
@@ -461,17 +480,53 @@ def _approx_query(s: E.Setup, form: Smooth, tp: int, tpp: int | None, eta: Fract
             cons.append(num <= env.const_exp(b) * den * (1 + 2 * E._q(slack) * delta))
         else:
             cons.append(E._zlin(list(a), env.uz) <= E._q(b) + E._q(slack) * delta)
-    cons += [c for n, d in env.fractions() for c in (n <= delta * d, -n <= delta * d)]
+    cons += [env.row(tuple(a), b, "<=") for a, b in s.les]
+    # Ekeland's point v lies in C and minimises risk_p + eps |. - v| over C, so (Moreau-Rockafellar)
+    # -grad risk_p(v) is within eps of the normal cone of C at v (:func:`_kkt`)
+    fr, kkt = _kkt(s, form, env)
+    cons += kkt
+    cons += [c for n, d in fr for c in (n <= delta * d, -n <= delta * d)]
     return cons + env.side, env
+
+
+def _normal_rows(s: E.Setup, form: Smooth) -> list[list[Fraction]]:
+    """``(Z^T a_i)_j`` for every inequality ``a_i.u <= b_i`` of C: row i, component j."""
+    r = len(form.Z[0]) if form.Z and form.Z[0] else 0
+    return [[sum((form.Z[k][j] * a[k] for k in range(s.d)), Fraction(0)) for j in range(r)] for a, _ in s.les]
+
+
+def _kkt(s: E.Setup, form: Smooth, env: _Env) -> tuple[list[tuple[Any, Any]], list[Any]]:
+    """The components of ``Z^T (sum_y p_y grad psi_y(u) + sum_i mu_i a_i)`` as fractions (N, D), D > 0,
+    and the constraints on the multipliers of C's inequalities: ``mu_i >= 0``, ``mu_i = 0`` unless
+    ``a_i.u = b_i`` (the normal cone of the polyhedron C at u; the equalities' normals vanish under
+    Z^T).  No inequalities: the plain projected gradient and no constraints."""
+    import z3
+
+    fr = env.fractions()
+    if not s.les:
+        return fr, []
+    mus = [z3.Real(f"mu{i}") for i in range(1, len(s.les) + 1)]
+    env.mus = mus
+    cons = [x >= 0 for x in mus]
+    cons += [_or([x == 0, env.row(tuple(a), b, "==")]) for x, (a, b) in zip(mus, s.les, strict=True)]
+    za = _normal_rows(s, form)
+    shifted = []
+    for j, (n, d) in enumerate(fr):
+        normal = _sum([E._q(za[i][j]) * x for i, x in enumerate(mus) if za[i][j]])
+        shifted.append((n + d * normal, d))
+    return shifted, cons
 
 
 def _pair_query(s: E.Setup, form: Smooth, tp: int, tpp: int | None, strict: bool) -> tuple[list[Any], _Env]:
     env = _Env(s, form)
     cons = E._simplex_and_noise(s, env.pz)
     cons += [env.row(tuple(a), b, "==") for a, b in s.eqs]
+    # u in C and the KKT conditions of C (:func:`_kkt`): u minimises the convex risk_p over C
+    cons += [env.row(tuple(a), b, "<=") for a, b in s.les]
     rows = E._proper_rows(s, tp) if strict else list(s.link.cells[tp])
     cons += [env.row(tuple(a), b, "<" if strict else "<=") for a, b in rows]
-    cons += env.stationary()
+    fr, kkt = _kkt(s, form, env)
+    cons += kkt + [n == 0 for n, _ in fr]
     cons.append(E._worse(s, env.pz, tp, tpp))
     return cons + env.side, env
 
@@ -534,12 +589,19 @@ def _p_in_P(s: E.Setup, P: list[sympy.Expr]) -> str:
 
 
 def verify_smooth(s: E.Setup, form: Smooth, p: list[Any], u: list[Any], tp: int,
-                  c: list[Fraction] | None = None) -> tuple[str, dict[str, Any], dict[str, Any]]:
+                  c: list[Fraction] | None = None, mu: list[Any] | None = None
+                  ) -> tuple[str, dict[str, Any], dict[str, Any]]:
     """Exact re-check of a refutation by (S): (failure reason or '', values, certificate).
     ``c`` given: u may lie on the boundary of the cell (a tie) and the witness is the sequence
-    u + eps (c - u), eps -> 0, inside the cell; else u must lie strictly inside the cell."""
+    u + eps (c - u), eps -> 0, inside the cell; else u must lie strictly inside the cell.
+    ``mu``: multipliers of C's inequalities (default 0), each shown >= 0 and 0 unless its row is
+    active at u; then ``Z^T (grad risk_p(u) + sum_i mu_i a_i) = 0`` are the KKT conditions of the
+    convex risk_p over the polyhedron C, so u minimises it there (Rockafellar, Thm 28.3)."""
     P = [_sx(x) for x in p]
     U = [_sx(x) for x in u]
+    M = [_sx(x) for x in mu] if mu is not None else [sympy.Integer(0)] * len(s.les)
+    if len(M) != len(s.les):
+        return "the multipliers do not match the inequalities of C", {}, {}
     sub = dict(zip(s.u, U, strict=True))
     why = _p_in_P(s, P)
     if why:
@@ -547,6 +609,14 @@ def verify_smooth(s: E.Setup, form: Smooth, p: list[Any], u: list[Any], tp: int,
     for a, b in s.eqs:
         if sign(sum((_sx(ai) * ui for ai, ui in zip(a, U, strict=True)), sympy.Integer(0)) - _sx(b)).value != 0:
             return "u is not shown in C", {}, {}
+    for (a, b), m in zip(s.les, M, strict=True):
+        slack = sign(sum((_sx(ai) * ui for ai, ui in zip(a, U, strict=True)), sympy.Integer(0)) - _sx(b)).value
+        if slack not in (-1, 0):
+            return "u is not shown in C (an inequality of the domain)", {}, {}
+        sm = sign(m).value
+        if sm not in (0, 1) or (sm == 1 and slack != 0):
+            return "a multiplier of C's inequalities is not shown >= 0 with its row active", {}, {}
+    za = _normal_rows(s, form)
     if not form.c1:
         why = _smooth_at(list(s.surrogate.per_label), sub)
         if why:
@@ -554,6 +624,7 @@ def verify_smooth(s: E.Setup, form: Smooth, p: list[Any], u: list[Any], tp: int,
     for j in range(len(form.Z[0]) if form.Z and form.Z[0] else 0):
         tot = sympy.Add(*[_sx(form.Z[i][j]) * P[y] * form.grads[y][i].xreplace(sub)
                           for i in range(s.d) if form.Z[i][j] for y in range(s.n) if P[y] != 0])
+        tot += sympy.Add(*[_sx(za[i][j]) * m for i, m in enumerate(M) if za[i][j] and m != 0])
         sg = sign(tot)
         if sg.value != 0:
             return f"the gradient of risk_p at u is not shown 0 on C (component {j + 1}: {sg.reason})", {}, {}
@@ -594,6 +665,12 @@ def verify_smooth(s: E.Setup, form: Smooth, p: list[Any], u: list[Any], tp: int,
     cert = {"method": "(S) smooth convex: u is a stationary point of the convex risk_p, so a minimiser",
             "convexity": form.rules,
             "stationarity": "Z^T sum_y p_y grad psi_y(u) = 0, formally zero"}
+    if any(m != 0 for m in M):
+        cert["method"] = ("(S) smooth convex: u satisfies the KKT conditions of the convex risk_p over the "
+                          "polyhedron C, so it minimises risk_p over C")
+        cert["stationarity"] = "Z^T (sum_y p_y grad psi_y(u) + sum_i mu_i a_i) = 0, formally zero"
+        # written so that the problem parser reads them back (it knows exp, not the constant E)
+        cert["multipliers"] = [re.sub(r"\bE\b", "exp(1)", sympy.sstr(m)) for m in M]
     if c is not None:
         cert["interior point c"] = [fraction_str(x) for x in c]
         cert["sequence"] = ("u lies on the boundary of the cell (a tie); u + eps (c - u) lies inside it for "
@@ -613,7 +690,7 @@ def verify_miranda(s: E.Setup, form: Smooth, p: list[Any], box: list[tuple[Fract
     iff grad = 0."""
     from symcal.exact.intervals import Unenclosable, enclose, from_fraction, hull
 
-    if s.eqs or not form.c1:
+    if s.eqs or s.les or not form.c1:
         return "the box argument needs C = R^d and a C^1 surrogate", {}, {}
     P = [_sx(x) for x in p]
     why = _p_in_P(s, P)
@@ -733,9 +810,11 @@ def recheck_smooth(s: E.Setup, w: E.CalibrationWitness) -> tuple[bool, str]:
         tp = [s.pname(t) for t in range(s.k)].index(w.values["pred"])
         c = w.certificate.get("interior point c")
         cc = [Fraction(x) for x in c] if c is not None else None
+        ms = w.certificate.get("multipliers")
+        mu = [parse_expression(str(x), "witness.mu", []) for x in ms] if ms is not None else None
     except Exception as e:  # noqa: BLE001 - any malformed witness is simply not re-checked
         return False, f"the witness is incomplete ({e})"
-    why, _, _ = verify_smooth(s, form, p, u, tp, cc)
+    why, _, _ = verify_smooth(s, form, p, u, tp, cc, mu)
     return (not why), why or "re-checked exactly"
 
 
@@ -769,14 +848,61 @@ def _candidates(env: _Env, form: Smooth, model: dict[str, Fraction], s: E.Setup,
             u = [_sx(x if den is None else x.limit_denominator(den)) for x in us]
         if u not in out:
             out.append(u)
-    return out
+    # an inequality of C active in the model (mode z: exp(b) is a variable, so z never equals it exactly):
+    # the same point with each single-coordinate active row a_j u_j <= b met exactly
+    snapped = []
+    for u in out:
+        try:
+            vals = [float(x) for x in u]
+        except (TypeError, ValueError):
+            continue
+        v = list(u)
+        for a, b in s.les:
+            nz = [j for j, x in enumerate(a) if x]
+            if len(nz) == 1 and abs(sum(float(x) * y for x, y in zip(a, vals, strict=True)) - float(b)) < 1e-6:
+                v[nz[0]] = _sx(b / a[nz[0]])
+        if v != list(u) and v not in out and v not in snapped:
+            snapped.append(v)
+    return out + snapped
+
+
+def _multipliers(s: E.Setup, form: Smooth, p: list[Any], u: list[Any]) -> list[Any] | None:
+    """Exact multipliers of C's inequalities active at u (the others 0) solving
+    ``Z^T (sum_y p_y grad psi_y(u) + sum_i mu_i a_i) = 0`` when that linear system fixes them uniquely;
+    None otherwise (their signs and the equations are decided again by :func:`verify_smooth`)."""
+    sub = dict(zip(s.u, [_sx(x) for x in u], strict=True))
+    active = [i for i, (a, b) in enumerate(s.les)
+              if sign(sympy.Add(*[_sx(ai) * sub[x] for ai, x in zip(a, s.u, strict=True)]) - _sx(b)).value == 0]
+    if not active:
+        return None
+    za = _normal_rows(s, form)
+    ms = sympy.symbols(f"M1:{len(active) + 1}")
+    eqs = []
+    for j in range(len(form.Z[0]) if form.Z and form.Z[0] else 0):
+        g = sympy.Add(*[_sx(form.Z[i][j]) * _sx(p[y]) * form.grads[y][i].xreplace(sub)
+                        for i in range(s.d) if form.Z[i][j] for y in range(s.n) if p[y] != 0])
+        eqs.append(g + sympy.Add(*[_sx(za[i][j]) * m for i, m in zip(active, ms, strict=True)]))
+    try:
+        sol = sympy.linsolve(eqs, ms)
+    except Exception:  # noqa: BLE001 - a witness is optional
+        return None
+    if not sol or sol is sympy.S.EmptySet:
+        return None
+    (vec,) = list(sol)[:1]
+    if any(v.free_symbols & set(ms) for v in vec):
+        return None
+    mu: list[Any] = [sympy.Integer(0)] * len(s.les)
+    for i, v in zip(active, vec, strict=True):
+        mu[i] = sympy.simplify(v)
+    return mu
 
 
 def _solve_p(s: E.Setup, form: Smooth, u: list[sympy.Expr], tp: int, model_p: list[Fraction],
-             budget: Budget, exact_p: list[Any] | None = None) -> list[Any] | None:
+             budget: Budget, exact_p: list[Any] | None = None, mu_out: list[Any] | None = None) -> list[Any] | None:
     """An exact p in P with Z^T sum_y p_y grad psi_y(u) = 0 and every prediction tied with tp
     worse: by z3 (exact rationals) when the gradients at u are rational, else by solving the linear
-    system exactly and fixing its free parameters at the model's values."""
+    system exactly and fixing its free parameters at the model's values.  When C has inequalities
+    active at u, the rational case adds their multipliers mu >= 0 (KKT), written to ``mu_out``."""
 
     sub = dict(zip(s.u, u, strict=True))
     G = [[sympy.Add(*[_sx(form.Z[i][j]) * form.grads[y][i].xreplace(sub) for i in range(s.d) if form.Z[i][j]])
@@ -784,13 +910,26 @@ def _solve_p(s: E.Setup, form: Smooth, u: list[sympy.Expr], tp: int, model_p: li
     G = [[sympy.nsimplify(g) if g.is_Float else sympy.simplify(g) if not g.is_Rational else g for g in row]
          for row in G]
     if all(g.is_Rational for row in G for g in row):
+        import z3
+
         pz = E._zvars("p", s.n)
-        cons = E._simplex_and_noise(s, pz)
-        cons += [_sum([E._q(Fraction(int(g.p), int(g.q))) * pz[y] for y, g in enumerate(row)]) == 0 for row in G]
+        # multipliers of the inequalities of C active at u (exactly): the KKT conditions, linear in (p, mu)
+        za = _normal_rows(s, form)
+        active = [i for i, (a, b) in enumerate(s.les)
+                  if sign(sympy.Add(*[_sx(ai) * ui for ai, ui in zip(a, u, strict=True)]) - _sx(b)).value == 0]
+        mz = [z3.Real(f"mu{i + 1}") for i in active]
+        cons = E._simplex_and_noise(s, pz) + [x >= 0 for x in mz]
+        cons += [_sum([E._q(Fraction(int(g.p), int(g.q))) * pz[y] for y, g in enumerate(row)]
+                      + [E._q(za[i][j]) * x for i, x in zip(active, mz, strict=True) if za[i][j]]) == 0
+                 for j, row in enumerate(G)]
         cons += [E._worse(s, pz, t, None) for t in sorted(s.link.tied(tp))]
-        res = E._solve(cons, budget.share(5.0, floor=0.2), pz, "exact p for the witness")
+        res = E._solve(cons, budget.share(5.0, floor=0.2), pz + mz, "exact p for the witness")
         if res.answer != "sat":
             return None
+        if mu_out is not None:
+            mu_out[:] = [Fraction(0)] * len(s.les)
+            for i, x in zip(active, mz, strict=True):
+                mu_out[i] = res.model.get(str(x), Fraction(0))
         return [res.model[f"p{i}"] for i in range(1, s.n + 1)]
     if exact_p is not None:
         return exact_p  # the model's own p, exactly: verify_smooth decides the stationarity
@@ -822,14 +961,18 @@ def _try_witness(s: E.Setup, form: Smooth, env: _Env, res: Any, tp: int, budget:
     for k, u in enumerate(_candidates(env, form, model, s, exact)):
         if budget.expired():
             return "out of time", {}, {}
-        p = _solve_p(s, form, u, tp, model_p, budget, exact_p if k == 0 else None)
+        mu: list[Any] = []
+        # with inequalities the model's own p goes with every candidate (a snapped u is a KKT point for it)
+        p = _solve_p(s, form, u, tp, model_p, budget, exact_p if k == 0 or s.les else None, mu)
         if p is None:
             last = "no exact p makes the rounded u stationary with the prediction worse"
             continue
-        last, values, cert = verify_smooth(s, form, p, u, tp, c)
+        if s.les and not mu:
+            mu = _multipliers(s, form, p, u) or []
+        last, values, cert = verify_smooth(s, form, p, u, tp, c, mu or None)
         if not last:
             return "", values, cert
-    if c is None and not s.eqs and form.c1 and exact_p is not None:
+    if c is None and not s.eqs and not s.les and form.c1 and exact_p is not None:
         # the minimiser may be transcendental (an exp constant): a box around it, by Poincare-Miranda
         try:
             if form.mode == "z":

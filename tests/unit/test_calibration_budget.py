@@ -35,7 +35,8 @@ def _is_backstop(node: ast.expr) -> bool:
 
 def _uses_watchdog(fn: ast.AST) -> bool:
     return any(isinstance(n, ast.With) and any(isinstance(it.context_expr, ast.Call)
-                                               and getattr(it.context_expr.func, "id", None) == "cpu_watchdog"
+                                               and (getattr(it.context_expr.func, "id", None) == "cpu_watchdog"
+                                                    or getattr(it.context_expr.func, "attr", None) == "cpu_watchdog")
                                                for it in n.items) for n in ast.walk(fn))
 
 

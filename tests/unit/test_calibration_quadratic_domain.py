@@ -31,9 +31,9 @@ def _refuted(loss, surrogate, link, **kw):
     return v
 
 
-def test_q_is_tried_after_the_smooth_method():
+def test_q_is_tried_before_the_smooth_method_which_also_takes_inequality_domains():
     names = [m.name.split()[0] for m in methods()]
-    assert names.index("(Q)") > names.index("(S)") and names.count("(Q)") == 1
+    assert names.index("(Q)") < names.index("(S)") and names.count("(Q)") == 1
 
 
 def test_the_squared_loss_clipped_at_one_half_is_proved_calibrated_with_a_second_opinion():
@@ -77,11 +77,13 @@ def test_a_tampered_witness_fails_the_exact_recheck():
         assert not ok, why
 
 
-def test_a_hessian_that_is_only_semidefinite_falls_through_to_unknown_with_the_reason():
+def test_a_hessian_that_is_only_semidefinite_is_not_taken_by_q_and_the_smooth_method_proves_it():
+    # u2 appears nowhere, so the Hessian is singular and (Q) refuses; the truth: u1* = min(2 p1 - 1, 1/2) has
+    # the sign of p1 - 1/2, so the surrogate is calibrated, and (S) (which takes inequality domains) proves it
     sur = {"dim": 2, "per_label": ["(1 - u1)**2", "(1 + u1)**2"], "domain": ["u1 <= 1/2"]}
     v = check_calibration(ZERO_ONE_2, sur, {"linear": [[-1, 0], [1, 0]]}, timeout=30, cross_check=False)
-    assert v.status is Status.UNKNOWN
-    assert "not (Q) quadratic over a polyhedral domain: the Hessian of psi_1 is not positive definite" in v.reason
+    assert v.status is Status.PROVED, v.reason
+    assert "(S) smooth" in v.scope
 
 
 def test_a_definite_hessian_on_the_same_problem_is_decided():
