@@ -13,8 +13,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 from symcal import display as _display
-
-__version__ = "0.1.0"
+from symcal.version import __version__
 
 # every public name and the module it comes from
 _FRONT_DOOR = {

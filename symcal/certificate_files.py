@@ -154,8 +154,8 @@ def _is_witness(ev: Any) -> bool:
 
 def record(claim: Any, size: int | None, out: Any) -> dict[str, Any]:
     """The JSON-able content of one certificate file (see the module docstring)."""
-    from symcal import __version__
     from symcal.verdicts import Status
+    from symcal.version import __version__
 
     built = list(getattr(out, "built", ()))
     check = getattr(out, "certificate", None)

@@ -130,7 +130,7 @@ def local_environment(cross: bool) -> dict[str, str]:
     """What must be the same on the client and on every worker for their verdicts to agree."""
     import z3
 
-    from symcal import __version__
+    from symcal.version import __version__
 
     env = {"symcal": f"{__version__}+{code_digest()[:16]}",
            "python": f"{sys.version_info.major}.{sys.version_info.minor}",

@@ -64,3 +64,13 @@ def test_an_expression_nested_thousands_deep_is_refused_and_a_shallow_one_is_a_c
     with pytest.raises(SymcalError, match="nested at most"):
         identity("mine2026.deep", _nested(5000), _nested(5000), cite=cite)
     assert identity("mine2026.shallow", _nested(40), _nested(40), cite=cite).id == "mine2026.shallow"
+
+
+def test_the_version_has_one_home_and_pyproject_says_the_same():
+    import tomllib
+
+    import symcal
+    from symcal.version import __version__
+
+    project = tomllib.loads((EXAMPLES.parent / "pyproject.toml").read_text())["project"]
+    assert symcal.__version__ == __version__ == project["version"]
