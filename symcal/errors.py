@@ -73,6 +73,10 @@ def shown(value: Any, width: int = 120) -> str:
     return text if len(text) <= width else text[: width - 3] + "..."
 
 
+class DuplicateKey(InvalidInput):
+    """A JSON object of a user's file gives a key twice (:func:`unique_keys`)."""
+
+
 def unique_keys(param: str, value: Any) -> Any:
     """A ``json.loads`` ``object_pairs_hook`` for user files: a key given twice in one object is refused
     (JSON keeps the last silently, so ``{"m": 3, "m": 4}`` would be read as m = 4 without a word)."""
@@ -81,7 +85,8 @@ def unique_keys(param: str, value: Any) -> Any:
         out: dict[str, Any] = {}
         for k, v in pairs:
             if k in out:
-                raise invalid(param, value, "JSON objects with each key once", f"the key {shown(k, 60)} appears twice")
+                e = invalid(param, value, "JSON objects with each key once", f"the key {shown(k, 60)} appears twice")
+                raise DuplicateKey(str(e), param=param, value=value)
             out[k] = v
         return out
 

@@ -25,7 +25,7 @@ from typing import Any
 import sympy
 
 from symcal.calibration.parse import MAX_BITS, MAX_LEN, parse_expression, parse_relation, variables
-from symcal.errors import InvalidInput, unique_keys
+from symcal.errors import DuplicateKey, InvalidInput, unique_keys
 from symcal.errors import invalid as _invalid
 from symcal.exact import fraction_str, to_fraction
 
@@ -579,7 +579,7 @@ def read_problem_file(path: str | Path) -> dict[str, Any]:
     try:
         data = json.loads(text, parse_float=_refuse_float, parse_constant=_refuse_constant,
                           object_pairs_hook=unique_keys("file", str(path)))
-    except InvalidInput:
+    except DuplicateKey:
         raise
     except json.JSONDecodeError as e:
         raise invalid("file", str(path), f"valid JSON ({e.msg} at line {e.lineno})") from None

@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from symcal.commands import seconds, whole_number
-from symcal.errors import InvalidInput, invalid, unique_keys
+from symcal.errors import DuplicateKey, invalid, unique_keys
 from symcal.exact import expr_str, fraction_str
 
 __all__ = ["register", "run", "load_costs", "load_space", "describe_costs"]
@@ -64,7 +64,7 @@ def _json(path: Path, param: str = "FILE") -> Any:
     text = _text(path, param)
     try:
         return json.loads(text, parse_float=_JsonFloat, object_pairs_hook=unique_keys(param, str(path)))
-    except InvalidInput:
+    except DuplicateKey:
         raise
     except json.JSONDecodeError as e:
         raise invalid(param, str(path), "valid JSON", f"line {e.lineno}, column {e.colno}: {e.msg}") from None

@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from symcal.errors import InvalidInput, invalid, unique_keys
+from symcal.errors import DuplicateKey, invalid, unique_keys
 from symcal.exact import fraction_str, to_fraction
 from symcal.ranking.difference import _cycle_in, _low_noise_scan
 from symcal.ranking.preference import (
@@ -167,7 +167,7 @@ def load_preferences(path: str | Path) -> PreferenceDistribution | SparseWeights
     try:
         data = json.loads(text, parse_float=_JsonFloat, parse_constant=_refuse_constant,
                           object_pairs_hook=unique_keys("path", str(path)))
-    except InvalidInput:
+    except DuplicateKey:
         raise
     except json.JSONDecodeError as err:
         raise invalid("path", str(path), "valid JSON", f"line {err.lineno}, column {err.colno}: {err.msg}") from None

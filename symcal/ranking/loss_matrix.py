@@ -38,7 +38,7 @@ from typing import Any
 import numpy as np
 
 from symcal import display
-from symcal.errors import InvalidInput, invalid, unique_keys
+from symcal.errors import DuplicateKey, invalid, unique_keys
 from symcal.exact import fraction_str, to_fraction
 from symcal.ranking._check import CheckResult
 
@@ -563,7 +563,7 @@ class LossMatrix:
                           "entries")
         try:
             data = json.loads(p.read_text(encoding="utf-8"), object_pairs_hook=unique_keys("file", str(path)))
-        except InvalidInput:
+        except DuplicateKey:
             raise
         except json.JSONDecodeError as e:
             raise invalid("file", str(path), f"valid JSON ({e.msg} at line {e.lineno})") from None

@@ -227,7 +227,7 @@ def orboost_nonneg_claim(
     """Section 4.1: "The ordering restriction on the thresholds (theta_i >= theta_j) yields non-negative ranking
     costs (c_ji >= 0)" (``ordered=False`` drops the ordering: the twin)."""
     def hyps(K: int) -> list[Any]:
-        return [u(j) <= u(j + 1) for j in range(1, K - 1)] if ordered else [u(1) >= 0]
+        return [u(j) <= u(j + 1) for j in range(1, K - 1)] if ordered else []
 
     def concl(K: int) -> Any:
         terms = []
