@@ -882,19 +882,25 @@ def _multipliers(s: E.Setup, form: Smooth, p: list[Any], u: list[Any]) -> list[A
         g = sympy.Add(*[_sx(form.Z[i][j]) * _sx(p[y]) * form.grads[y][i].xreplace(sub)
                         for i in range(s.d) if form.Z[i][j] for y in range(s.n) if p[y] != 0])
         eqs.append(g + sympy.Add(*[_sx(za[i][j]) * m for i, m in zip(active, ms, strict=True)]))
-    try:
-        sol = sympy.linsolve(eqs, ms)
-    except Exception:  # noqa: BLE001 - a witness is optional
-        return None
-    if not sol or sol is sympy.S.EmptySet:
-        return None
-    (vec,) = list(sol)[:1]
-    if any(v.free_symbols & set(ms) for v in vec):
+    vec = _linear_solution(eqs, ms)
+    if vec is None or any(v.free_symbols & set(ms) for v in vec):
         return None
     mu: list[Any] = [sympy.Integer(0)] * len(s.les)
     for i, v in zip(active, vec, strict=True):
         mu[i] = sympy.simplify(v)
     return mu
+
+
+def _linear_solution(eqs: list[Any], unknowns: Any) -> Any:
+    """One solution of the linear equations ``eqs`` in ``unknowns`` (sympy's ``linsolve``; it may keep free
+    unknowns), or None when there is none or sympy fails (a witness is optional)."""
+    try:
+        sol = sympy.linsolve(eqs, unknowns)
+    except Exception:  # noqa: BLE001 - a witness is optional
+        return None
+    if not sol or sol is sympy.S.EmptySet:
+        return None
+    return list(sol)[0]
 
 
 def _solve_p(s: E.Setup, form: Smooth, u: list[sympy.Expr], tp: int, model_p: list[Fraction],
@@ -935,13 +941,9 @@ def _solve_p(s: E.Setup, form: Smooth, u: list[sympy.Expr], tp: int, model_p: li
         return exact_p  # the model's own p, exactly: verify_smooth decides the stationarity
     ps = sympy.symbols(f"P1:{s.n + 1}")
     eqs = [sympy.Add(*[g * x for g, x in zip(row, ps, strict=True)]) for row in G] + [sympy.Add(*ps) - 1]
-    try:
-        sol = sympy.linsolve(eqs, ps)
-    except Exception:  # noqa: BLE001 - a witness is optional
+    vec = _linear_solution(eqs, ps)
+    if vec is None:
         return None
-    if not sol or sol is sympy.S.EmptySet:
-        return None
-    (vec,) = list(sol)[:1]
     free = sorted(set().union(*[v.free_symbols for v in vec]) & set(ps), key=str)
     fix = {x: _sx(model_p[ps.index(x)]) for x in free}
     return [sympy.simplify(v.xreplace(fix)) for v in vec]

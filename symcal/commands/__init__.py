@@ -40,14 +40,21 @@ def whole_number(flag: str, minimum: int, maximum: int = 10**6) -> Callable[[str
 MAX_SECONDS = 86_400.0  # one day: beyond that a number of seconds is a typo (and overflows timers)
 
 
-def seconds(text: str) -> float:
-    """The argparse ``type`` of every verb's ``--timeout``: seconds > 0, at most one day (``MAX_SECONDS``),
-    else a one-line error naming the value."""
-    try:
-        v = float(text)
-    except ValueError:
-        v = -1.0
-    if not 0 < v <= MAX_SECONDS:  # also refuses nan and inf
-        raise argparse.ArgumentTypeError(f"--timeout={text!r}: expected a number of seconds > 0 (at most "
-                                         f"{MAX_SECONDS:g}, one day)")
-    return v
+def seconds_option(flag: str, most: float, said: str) -> Callable[[str], float]:
+    """The argparse ``type`` of an option counting seconds: > 0 and at most ``most`` (``said`` names that
+    bound in words), else a one-line error naming the option and the value."""
+
+    def parse(text: str) -> float:
+        try:
+            v = float(text)
+        except ValueError:
+            v = -1.0
+        if not 0 < v <= most:  # also refuses nan and inf
+            raise argparse.ArgumentTypeError(f"{flag}={text!r}: expected a number of seconds > 0 (at most "
+                                             f"{most:g}, {said})")
+        return v
+
+    return parse
+
+
+seconds = seconds_option("--timeout", MAX_SECONDS, "one day")  # every verb's --timeout

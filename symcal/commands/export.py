@@ -22,7 +22,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from symcal.commands import common
+from symcal.commands import common, seconds_option
 from symcal.errors import invalid
 
 __all__ = ["register", "run"]
@@ -44,16 +44,7 @@ def register(sub: Any) -> None:
     sp.set_defaults(fn=run)
 
 
-def _certify_seconds(text: str) -> float:
-    """The argparse ``type`` of ``--certify-seconds``: seconds > 0, at most one hour."""
-    try:
-        v = float(text)
-    except ValueError:
-        v = -1.0
-    if not 0 < v <= 3600:  # also refuses nan and inf
-        raise argparse.ArgumentTypeError(f"--certify-seconds={text!r}: expected a number of seconds > 0 (at most "
-                                         f"3600)")
-    return v
+_certify_seconds = seconds_option("--certify-seconds", 3600, "one hour")  # the argparse type of --certify-seconds
 
 
 def _certificate_folder(text: str) -> None:

@@ -22,7 +22,7 @@ SYMCAL = Path(__file__).resolve().parents[2] / "symcal"
 # lowest first; a node may import from its own layer and the layers below it
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("kernel",),                                   # the independent certificate checker
-    ("errors", "logic", "limits", "display"),      # errors, connectives, time limits, notebook displays
+    ("errors", "logic", "limits", "display", "version"),  # errors, connectives, time limits, displays, version
     ("exact",),                                    # exact numbers, the one zero test, enclosures
     ("verdicts", "claims"),                        # the vocabulary
     ("ranking", "library"),                        # the domain; loading theorem modules
