@@ -136,6 +136,12 @@ def linear_table_claim(id: str = "uematsu2013.section6_2.linear_cost_table", *, 
 # ---------------------------------------------------------------------------------------
 
 SIGNS = (-1, 0, 1)  # <, =, >
+SIGN_PAIRS = list(itertools.product(SIGNS, SIGNS))  # (sign f(x) - f(x'), sign f0(x) - f0(x')): the nine cells
+
+
+def describe_signs(c: tuple[int, int]) -> dict[str, int]:
+    """A cell's sign pair, as a counterexample shows it."""
+    return {"sign f(x) - f(x')": c[0], "sign f0(x) - f0(x')": c[1]}
 
 
 def cell_number(sign_f: int, sign_f0: int) -> int:
@@ -158,8 +164,7 @@ def partition_cells_claim(id: str = "uematsu2013.theorem3.proof.partition_cells"
     """Appendix, proof of Theorem 3: "X x X = u_{j=1}^9 A_j, where A_1 = {(x, x') | f(x) < f(x') and f_0^*(x) <
     f_0^*(x')}": the nine cells are a partition (every pair of signs in exactly one cell)."""
     return finite_check(
-        id, cases=list(itertools.product(SIGNS, SIGNS)), holds=lambda c: partition_holds(c, overlap=overlap),
-        describe=lambda c: {"sign f(x) - f(x')": c[0], "sign f0(x) - f0(x')": c[1]},
+        id, cases=SIGN_PAIRS, holds=lambda c: partition_holds(c, overlap=overlap), describe=describe_signs,
         domain="the 9 sign pairs of (f(x) - f(x'), f_0^*(x) - f_0^*(x'))",
         cite=cite("Appendix, proof of Theorem 3", "X x X = u_{j=1}^9 A_j, where A_1 = {(x, x') | f(x) < f(x') and "
                                                   "f_0^*(x) < f_0^*(x')}"),
@@ -185,8 +190,7 @@ def switch_cells_claim(id: str = "uematsu2013.theorem3.proof.switch_cells", *,
     ... Similarly ... int_A6 C > int_A4 C and int_A2 C = int_A8 C" (and the same pairs for D): switching x and x'
     maps A_3 onto A_7, A_6 onto A_4 and A_2 onto A_8 (``pairs`` changes the printed pairs: the twin)."""
     return finite_check(
-        id, cases=list(itertools.product(SIGNS, SIGNS)), holds=lambda c: switch_holds(c, pairs=pairs),
-        describe=lambda c: {"sign f(x) - f(x')": c[0], "sign f0(x) - f0(x')": c[1]},
+        id, cases=SIGN_PAIRS, holds=lambda c: switch_holds(c, pairs=pairs), describe=describe_signs,
         domain="the 9 cells A_1..A_9",
         cite=cite("Appendix, proof of Theorem 3, step 3", "By switching x and x', we can show that int_A3 C(x', x) = "
                                                           "int_A7 C(x, x')"),
