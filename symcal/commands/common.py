@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import io
 import os
 import re
 import sys
@@ -234,12 +235,20 @@ def output_to_stderr(active: bool = True) -> Iterator[None]:
     except (AttributeError, OSError, ValueError):  # a captured stream (pytest): no descriptor to move
         fd = err_fd = None
     kept = os.dup(fd) if fd is not None else None
+    lines: io.TextIOWrapper | None = None
     if fd is not None and err_fd is not None:
         os.dup2(err_fd, fd)
-    sys.stdout = sys.stderr
+        # one write per printed line: ``sys.stderr`` writes each piece of a ``print`` at once, so
+        # two workers printing at the same time would shred each other's lines
+        lines = open(fd, "w", buffering=1, encoding=getattr(sys.stderr, "encoding", None) or "utf-8",
+                     errors="backslashreplace", closefd=False)
+    sys.stdout = lines if lines is not None else sys.stderr
     try:
         yield
     finally:
+        if lines is not None:
+            with contextlib.suppress(Exception):
+                lines.close()
         for stream in (sys.stderr, saved):
             with contextlib.suppress(Exception):
                 stream.flush()

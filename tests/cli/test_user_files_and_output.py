@@ -3,6 +3,7 @@ silently dropped), ``--json`` output is only JSON whatever the files print, and 
 stderr is not a terminal prints plain progress lines."""
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -93,6 +94,26 @@ def test_json_stdout_is_only_json_whatever_user_code_prints(tmp_path, jobs):
     assert r2.returncode == 0 and "mine2026.f" in r2.stdout
     with pytest.raises(json.JSONDecodeError):
         json.loads(r2.stdout)
+
+
+def test_lines_two_workers_print_under_json_arrive_whole(tmp_path):
+    """Under ``--json`` a worker's ``print`` goes to stderr one line per write: two workers printing
+    at the same time never shred each other's lines (CI saw "printed while decidingprinted ...")."""
+    f = write(tmp_path / "chatty.py", (
+        "def holds(k):\n"
+        "    for t in range(150):\n"
+        "        print('deciding', k, 'step', t)\n"
+        "    return k >= 0\n"
+        "f = finite_check('mine2026.f', cases=list(range(8)), holds=holds, domain='eight cases', cite=C)\n"
+        "g = finite_check('mine2026.g', cases=list(range(8)), holds=holds, domain='eight cases', cite=C)\n"
+    ))
+    r = symcal("check", "--theorems", f, "--json", "--jobs", "2", "--no-cross-check")
+    assert r.returncode == 0, r.stderr
+    assert [row["status"] for row in json.loads(r.stdout)] == ["proved", "proved"]
+    lines = [line for line in r.stderr.splitlines() if "deciding" in line]
+    assert len(lines) == 2 * 8 * 150
+    assert all(re.fullmatch(r"deciding \d step \d+", line) for line in lines)
+
 
 
 def test_a_long_check_whose_stderr_is_not_a_terminal_prints_plain_progress_lines(tmp_path, monkeypatch, capsys):
