@@ -65,15 +65,22 @@ def finite_items(cases: Any, param: str, claim_id: str, limit: int) -> list[Any]
         n = None if not hasattr(cases, "__len__") else limit + 1
     if n is not None and n > limit:
         raise invalid(param, cases, f"at most {limit:,} cases for {claim_id}")
-    try:
-        shown = repr(cases)[:80]
-    except Exception:  # noqa: BLE001 - a repr that fails: its type names it
-        shown = f"<{type(cases).__name__}>"
+    # the repr only for the message, taken before an iterator is consumed; a sized family is not
+    # printed (printing every case of a large family costs seconds at import)
+    shown = _short_repr(cases) if n is None else f"<{type(cases).__name__} of {n:,} items>"
     items = list(itertools.islice(iter(cases), limit + 1))
     if len(items) > limit:
         raise invalid(param, shown, f"a finite iterable of at most {limit:,} cases for {claim_id}",
                       "an endless iterator such as itertools.count() never ends")
     return items
+
+
+def _short_repr(value: Any) -> str:
+    """``repr(value)`` cut to 80 characters, or its type's name when the repr fails."""
+    try:
+        return repr(value)[:80]
+    except Exception:  # noqa: BLE001 - a repr that fails: its type names it
+        return f"<{type(value).__name__}>"
 
 
 @dataclass(frozen=True)
