@@ -2,7 +2,8 @@
 
 | kind      | backend                 | decides                                    |
 |-----------|-------------------------|--------------------------------------------|
-| identity  | sympy                   | rational-function identities               |
+| identity  | sympy, then z3          | rational-function identities; with Min,    |
+|           |                         | Max, Abs, Piecewise as an implication      |
 | implies   | z3 (+ exact re-check)   | linear / polynomial real arithmetic        |
 | implies_cases | z3, one query per case | a finite family of implications          |
 | exists    | exact witness or z3     | existence with an exact witness            |
@@ -77,8 +78,31 @@ def _identity(claim: Claim, m: int | None, budget: Budget, encoding: str) -> Out
     spec = claim.spec
     from symcal.backends.sympy_backend import decide_identity
 
-    return decide_identity(spec.lhs(m), spec.rhs(m), spec.conditions(m), budget,
-                           _scope(claim, m, "identity for all real values of its symbols"))
+    lhs, rhs, conditions = spec.lhs(m), spec.rhs(m), spec.conditions(m)
+    base = _scope(claim, m, "identity for all real values of its symbols")
+    out = decide_identity(lhs, rhs, conditions, budget, base)
+    if out.status is not Status.UNKNOWN or budget.expired() or not _z3_readable(lhs, rhs):
+        return out
+    # zero without being formally zero (Max(x, y) + Min(x, y) - x - y): the implication "conditions =>
+    # lhs = rhs" by z3, whose counterexamples are re-checked exactly on Eq(lhs, rhs)
+    from symcal.backends.smt_claims import decide_identity_by_smt
+
+    conds = list(conditions) if isinstance(conditions, list | tuple) else ([conditions] if conditions else [])
+    by_smt = decide_identity_by_smt(lhs, rhs, conds, budget, base, claim.id)
+    if by_smt.status is Status.UNKNOWN:
+        return Outcome(out.status, out.scope, out.backend, out.evidence,
+                       f"{out.reason}; z3 on the implication 'conditions => lhs = rhs': {by_smt.reason}",
+                       out.cross_check, out.warnings)
+    return by_smt
+
+
+def _z3_readable(*exprs: object) -> bool:
+    """Whether an identity's sides are worth sending to z3: sympy expressions without undefined
+    functions (``phi(x)``) or matrices; z3's translator refuses what else it cannot read."""
+    import sympy
+    from sympy.core.function import AppliedUndef
+
+    return all(isinstance(e, sympy.Expr) and not e.atoms(AppliedUndef) for e in exprs)
 
 
 @decides("implies")

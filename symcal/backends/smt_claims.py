@@ -29,7 +29,7 @@ from symcal.backends.translate import (
 from symcal.errors import InvalidClaim, NoBackendAvailable
 from symcal.verdicts import Composite, SmtResult, Status, Witness
 
-__all__ = ["decide_implies", "decide_implies_cases", "decide_exists", "check_assignment"]
+__all__ = ["decide_implies", "decide_implies_cases", "decide_exists", "decide_identity_by_smt", "check_assignment"]
 
 
 def _flatten(items: Any) -> list[Any]:
@@ -197,6 +197,27 @@ def decide_implies(hyps: dict[str, list[Any]], conclusion: Any, budget: Budget, 
         reason="z3 found a model but no rounding of it passed the exact re-check (nor the model itself, in exact "
                "algebraic arithmetic)" + (f"; the model itself is no counterexample: {problem}" if problem else ""),
     )
+
+
+
+def decide_identity_by_smt(lhs: Any, rhs: Any, conditions: Sequence[Any], budget: Budget, scope: str,
+                           label: str) -> Outcome:
+    """An identity the residual test left undecided -- typically one with ``Min``, ``Max``, ``Abs``
+    or ``Piecewise``, which is zero without being formally zero -- decided as the implication
+    "conditions => lhs = rhs" by z3 (:func:`decide_implies`: definedness, assumptions, the exact
+    re-check of a counterexample on ``Eq(lhs, rhs)`` itself).  Under ``conditions`` a proof covers
+    only the points where they hold, and the scope says so; without them it is the identity for
+    every real value.  A relation sympy evaluates when built (``Eq`` of two sides it can compare)
+    is not decided here."""
+    equation = sympy.Eq(lhs, rhs)
+    if isinstance(equation, sympy.logic.boolalg.BooleanAtom):
+        return Outcome(Status.UNKNOWN, scope, "z3", reason=f"Eq(lhs, rhs) is {equation} as built: not sent to z3")
+    conds = list(conditions)
+    out = decide_implies({"conditions": conds} if conds else {}, equation, budget, scope, label)
+    if not conds:
+        return out
+    only = f"{out.scope}; only where the conditions hold ({', '.join(sympy.sstr(c) for c in conds)[:200]})"
+    return Outcome(out.status, only, out.backend, out.evidence, out.reason, out.cross_check, out.warnings)
 
 
 WHOLE_SHARE = 0.8  # of an implication's budget for its whole query, when its conclusion is a conjunction
