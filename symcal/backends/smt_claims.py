@@ -162,7 +162,7 @@ def decide_implies(hyps: dict[str, list[Any]], conclusion: Any, budget: Budget, 
     implicit = assumption_constraints(syms)
     if implicit:  # sign assumptions on symbols are hypotheses too
         hyps = {**hyps, "symbol_assumptions": implicit}
-    tr = Translator()
+    tr = Translator(roots=True)
     try:
         zh = [tr(e) for v in hyps.values() for e in v] + tr.parity(syms)  # integer symbols: z3 Ints
         zc = tr(conclusion)
@@ -170,6 +170,10 @@ def decide_implies(hyps: dict[str, list[Any]], conclusion: Any, budget: Budget, 
         return Outcome(Status.UNKNOWN, scope, "z3", reason=str(e), warnings=trivial)
     import z3
 
+    outside = _roots_outside(tr, requirements)
+    if outside:
+        return Outcome(Status.UNKNOWN, scope, "z3", reason=outside, warnings=trivial)
+    zh += tr.definitions  # the roots' definitions (sqrt(x) as t >= 0, t*t = x), beside the hypotheses
     zvars = [tr.var(s) for s in syms]
     constraints = zh + [z3.Not(zc)]
     parts = list(conclusion.args) if isinstance(conclusion, sympy.And) else []
@@ -218,6 +222,19 @@ def decide_identity_by_smt(lhs: Any, rhs: Any, conditions: Sequence[Any], budget
         return out
     only = f"{out.scope}; only where the conditions hold ({', '.join(sympy.sstr(c) for c in conds)[:200]})"
     return Outcome(out.status, only, out.backend, out.evidence, out.reason, out.cross_check, out.warnings)
+
+
+def _roots_outside(tr: Translator, requirements: Sequence[Any]) -> str:
+    """Why a query with rational powers would range over less than the scope says ('' when it does
+    not): each root's definition restricts the query to its base >= 0 (> 0), which must be one of
+    the claim's definedness requirements, named in the scope."""
+    have = set(requirements)
+    missing = [r for r in tr.root_domains() if r is not sympy.true and r not in have
+               and not (isinstance(r, sympy.GreaterThan) and sympy.Gt(r.lhs, 0) in have)]
+    if not missing:
+        return ""
+    return ("z3: the rational powers are defined only where " + ", ".join(sympy.sstr(r) for r in missing)[:160]
+            + ", which the scope's definedness conditions do not state; not decided")
 
 
 WHOLE_SHARE = 0.8  # of an implication's budget for its whole query, when its conclusion is a conjunction
@@ -284,6 +301,7 @@ def _by_conjuncts(hyps: dict[str, list[Any]], conclusion: Any, parts: list[Any],
             undecided.append(f"conjunct {i + 1}: no budget left")
             continue
         negated = zh + [z3.Not(tr(part))]
+        negated += [d for d in tr.definitions if not any(d.eq(h) for h in zh)]  # a root first met in this part
         res = z3_backend.solve(negated, share, zvars,
                                comment=f"{label}: conjunct {i + 1} of {len(parts)} of the conclusion, negated; "
                                        "unsat = that conjunct proved")
@@ -440,11 +458,15 @@ def decide_exists(
         built = f" ({FALSE_CONSTRAINT_SCOPE})" if FALSE_CONSTRAINT_SCOPE in out.scope else ""
         return Outcome(out.status, scope + built, out.backend, out.evidence, out.reason, out.cross_check,
                        out.warnings + (failed + "; the search decided the existence",))
-    tr = Translator()
+    tr = Translator(roots=True)
     try:
         zc = [tr(e) for e in exprs] + tr.parity(syms)  # integer symbols: z3 Ints
     except NoBackendAvailable as e:
         return Outcome(Status.UNKNOWN, scope, "z3", reason=str(e))
+    outside = _roots_outside(tr, requirements)
+    if outside:
+        return Outcome(Status.UNKNOWN, scope, "z3", reason=outside)
+    zc += tr.definitions  # the roots' definitions: the search ranges over points where they are defined
     zvars = [tr.var(s) for s in syms]
     res = z3_backend.solve(zc, budget, zvars, comment=f"{label}: existence query; sat = witnessed")
     ver = z3_backend.version()

@@ -47,11 +47,20 @@ MAX_POWER = 1000  # the largest integer exponent written out as a product for z3
 class Translator:
     """Turns sympy expressions into z3 terms over one shared set of z3 variables."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, roots: bool = False) -> None:
+        """With ``roots``, a rational power ``b**(p/q)`` (``sqrt``) is a fresh real variable ``t``
+        defined by ``t >= 0`` (``t > 0`` for ``p < 0``, the term then being ``1/t``) and
+        ``t**q = b**|p|``: the caller asserts :attr:`definitions` beside its query, which then
+        ranges only over points where the power is defined over the reals -- the caller must check
+        that its scope says so (:meth:`root_domains`: each ``b >= 0`` / ``b > 0`` is among the
+        claim's definedness requirements)."""
         import z3
 
         self.z3 = z3
         self.vars: dict[sympy.Symbol, Any] = {}
+        self.roots = roots
+        self.definitions: list[Any] = []
+        self._root_vars: dict[tuple[Any, int, int], Any] = {}
 
     def var(self, s: sympy.Symbol) -> Any:
         v = self.vars.get(s)
@@ -60,6 +69,44 @@ class Translator:
             v = z3.Int(str(s)) if symbol_domain(s).integer else z3.Real(str(s))
             self.vars[s] = v
         return v
+
+    def _root(self, base: Any, p: int, q: int) -> Any:
+        """``base**(p/q)`` for ``q > 1`` as a fresh variable with its guarded definition (see
+        :meth:`__init__`); one variable per distinct power, named ``symcal_root_<k>`` in order of
+        first use (the query's text does not depend on the process)."""
+        z3 = self.z3
+        key = (base, abs(p), q)
+        t = self._root_vars.get(key)
+        if t is None:
+            b = self(base)
+            b = z3.ToReal(b) if z3.is_int(b) else b
+            taken = {str(s) for s in self.vars}
+            k = len(self._root_vars) + 1
+            while f"symcal_root_{k}" in taken:
+                k += 1
+            t = z3.Real(f"symcal_root_{k}")
+            power_of_b = b
+            for _ in range(abs(p) - 1):
+                power_of_b = power_of_b * b
+            power_of_t = t
+            for _ in range(q - 1):
+                power_of_t = power_of_t * t
+            self.definitions.append(z3.And(t >= 0 if p > 0 else t > 0, power_of_t == power_of_b))
+            self._root_vars[key] = t
+        if p < 0:
+            self._root_vars.setdefault((base, -1, 0), t)  # marks that a negative power of base was read
+        return t if p > 0 else z3.RealVal(1) / t
+
+    def root_domains(self) -> list[Any]:
+        """What the roots' definitions restrict the query to: ``b >= 0`` for each base ``b`` of a
+        positive rational power, ``b > 0`` for a negative one (as sympy relations)."""
+        out: list[Any] = []
+        for (base, p, q) in self._root_vars:
+            if q > 1:
+                out.append(sympy.Ge(base, 0))
+            elif p == -1:
+                out.append(sympy.Gt(base, 0))
+        return out
 
     def parity(self, symbols: Any) -> list[Any]:
         """The parity assumptions (even=True, odd=True) of ``symbols`` as z3 constraints on their
@@ -120,6 +167,9 @@ class Translator:
                     return acc
                 # real division: for an integer symbol k, z3's 1 / k would be integer division (1/2 = 0)
                 return z3.RealVal(1) / (z3.ToReal(acc) if z3.is_int(acc) else acc)
+            if (self.roots and isinstance(ex, sympy.Rational) and 1 < ex.q <= MAX_POWER
+                    and abs(ex.p) <= MAX_POWER):
+                return self._root(base, int(ex.p), int(ex.q))
             raise NoBackendAvailable(f"z3: non-integer power {e} is not supported")
         rel = {
             sympy.StrictLessThan: lambda a, b: a < b,
