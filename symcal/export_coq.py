@@ -113,6 +113,14 @@ Ltac symcal_nonzero :=
   | H : ?d <> 0 |- ?e <> 0 => let Z := fresh "Z" in intro Z; apply H; rewrite ?Z; ring_simplify; rewrite ?Z; ring
   | |- _ <> 0 => let Z := fresh "Z" in intro Z; first [symcal_zero Z | ring_simplify in Z; symcal_zero Z]
   end.
+(* The positive transcendental atoms of a goal (exp, Rpower, sqrt) as variables with their signs,
+   for nra: an example's inequality between terms with exp and powers at its rational point. *)
+Ltac symcal_atoms :=
+  unfold Rpower in *;
+  repeat match goal with
+  | |- context [exp ?a] => generalize (exp_pos a); generalize (exp a); intros ? ?
+  | |- context [sqrt ?a] => generalize (sqrt_pos a); generalize (sqrt a); intros ? ?
+  end.
 Ltac symcal_em :=
   lazymatch goal with
   | |- (~ ?A) \\/ _ => apply symcal_em_not; symcal_em
@@ -1148,7 +1156,9 @@ def witness_lemma(name: str, cert: dict[str, Any]) -> str:
     else:
         body = " /\\ ".join(hs) if hs else "True"
         statement = f"exists {terms.binders(list(names))},\n    {body}" if names else body
-        proof = [f"  exists {', '.join(_number(values[n]) for n in names)}." if names else "", "  repeat split; lra."]
+        transcendental = any(f in body for f in ("exp ", "Rpower ", "sqrt ", "ln "))
+        close = "  repeat split; first [lra | symcal_atoms; nra]." if transcendental else "  repeat split; lra."
+        proof = [f"  exists {', '.join(_number(values[n]) for n in names)}." if names else "", close]
     if terms.ites:
         raise Untranslatable("a witness with if-then-else terms")
     return "\n".join([f"Lemma {name} :\n  {statement}.", "Proof.", *[p for p in proof if p], "Qed."])

@@ -71,6 +71,21 @@ def test_a_xia2009_identity_compiles_and_a_changed_side_does_not(tmp_path, capsy
 
 
 @needs_coqc
+def test_a_xia2009_example_with_powers_at_a_rational_point_compiles_and_a_reversed_one_does_not(tmp_path, capsys):
+    """The cosine loss's example: its inequality between terms with Rpower at the point needs the
+    powers' signs (symcal_atoms: exp/Rpower/sqrt as positive atoms, then nra), not only lra."""
+    out = certify_and_export(tmp_path, capsys, "xia2009.cosine.not_top_k_order_sensitive")
+    path = out / "xia2009_cosine_not_top_k_order_sensitive.v"
+    text = path.read_text()
+    assert "symcal_atoms; nra" in text and "Rpower" in text
+    # the twin: the claimed strict inequality reversed is false at the point, so no tactic proves it
+    start = text.index("Lemma xia2009")
+    statement = text[start:text.index("Proof.", start)]
+    assert statement.count(")))) > ((1/2)") == 1
+    tampered_fails(path, statement, statement.replace(")))) > ((1/2)", ")))) < ((1/2)"))
+
+
+@needs_coqc
 def test_a_uematsu2013_farkas_claim_compiles_and_an_unfinished_proof_does_not(tmp_path, capsys):
     out = certify_and_export(tmp_path, capsys, "uematsu2013.corollary1.proof.monotone")
     path = out / "uematsu2013_corollary1_proof_monotone.v"
