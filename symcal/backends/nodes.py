@@ -645,7 +645,10 @@ def label_free_failure(spec: NodeSpec, minimum: int, budget: Budget | None = Non
 # and exact weights, at exact sample points with ties (zero, equal and small random weights).
 
 FAITHFUL_POINTS = 2  # seeded random points with weights in {0, 1/2, 1, 2} (besides the all-0, all-1/2, all-1 ones)
-FAITHFUL_SHARE = 0.25  # of the size's budget for the z3 equivalence query
+FAITHFUL_SHARE = 0.25  # of the size's budget for the z3 equivalence query ...
+FAITHFUL_QUICK = 0.25  # CPU seconds of a first query on every instance, before the normal forms
+FAITHFUL_SECONDS = 2.0  # ... and at most this many CPU seconds: an equivalence z3 cannot settle quickly
+# (products of weights against their signs) leaves the exact points as the check, not a spent budget
 FAITHFUL_Z3_SIZE = 6  # up to this m every instance not yet shown faithful is also checked by z3
 
 
@@ -745,11 +748,37 @@ def _z3_faithful(items: list[tuple[str, Callable[..., Any], tuple[int, ...], Any
         _, i, j = s.name.split("_")
         tr.vars[s] = acc3.d(int(i), int(j)) if not fs.raw else acc3(int(i), int(j))
     try:
-        differ = [v != tr(f) for v, (_, _, _, f) in zip(values, items, strict=True)]
+        pairs = [(v, tr(f)) for v, (_, _, _, f) in zip(values, items, strict=True)]
     except NoBackendAvailable:
         return None, ""
-    # a check, not evidence: z3 directly (no SMT-LIB text), within a CPU share of the size's budget
-    share = budget.share(FAITHFUL_SHARE * max(budget.left(), 0.0), floor=0.05)
+    # a check, not evidence: z3 directly (no SMT-LIB text), within a CPU share of the size's budget --
+    # first briefly on every instance; when z3 cannot settle that quickly (products of weights against
+    # their signs), only on the instances whose formula and value differ in normal form (comparisons as
+    # "polynomial REL 0", sums of monomials: most are the same term written differently, p >= 0 and
+    # 0 <= p), for the rest of at most FAITHFUL_SECONDS
+    cap = min(FAITHFUL_SHARE * max(budget.left(), 0.0), FAITHFUL_SECONDS)
+    differ = [v != f for v, f in pairs]
+    answer, model = _differ_query(differ, acc3, budget.share(min(cap, FAITHFUL_QUICK), floor=0.05))
+    if answer is None:
+        differ = [v != f for v, f in pairs if not _same_normal_form(v, f)]
+        if not differ:
+            return True, ""
+        answer, model = _differ_query(differ, acc3, budget.share(max(cap - FAITHFUL_QUICK, 0.05), floor=0.05))
+    if answer is True:
+        return True, ""
+    if answer is False:
+        shown = ", ".join(f"{v}={model.eval(v, model_completion=True)}" for v in acc3.vars.values()
+                          if not z3.is_true(model.eval(v == 0, model_completion=True)))[:160]
+        return False, (f"at m = {m} a formula differs from its function's value on z3 weights (z3: "
+                       f"{shown or 'all weights 0'}): the formula is not the function ({hint})")
+    return None, ""
+
+
+def _differ_query(differ: list[Any], acc3: Any, share: Budget) -> tuple[bool | None, Any]:
+    """z3 on "some instance's formula differs from its value" over non-negative weights, within ``share``:
+    (True, None) when unsat (all equal), (False, model) when sat, (None, None) when z3 does not answer."""
+    import z3
+
     solver = z3.Solver()
     solver.set("timeout", share.wall_ms())
     solver.add(*acc3.nonneg(), z3.Or(differ))
@@ -757,16 +786,62 @@ def _z3_faithful(items: list[tuple[str, Callable[..., Any], tuple[int, ...], Any
         with z3_backend.cpu_watchdog(share, solver.ctx):
             answer = solver.check()
     except z3.Z3Exception:  # pragma: no cover - z3 internals
-        return None, ""
+        return None, None
     if answer == z3.unsat:
-        return True, ""
+        return True, None
     if answer == z3.sat:
-        model = solver.model()
-        shown = ", ".join(f"{v}={model.eval(v, model_completion=True)}" for v in acc3.vars.values()
-                          if not z3.is_true(model.eval(v == 0, model_completion=True)))[:160]
-        return False, (f"at m = {m} a formula differs from its function's value on z3 weights (z3: "
-                       f"{shown or 'all weights 0'}): the formula is not the function ({hint})")
-    return None, ""
+        return False, solver.model()
+    return None, None
+
+
+def _normal_form(e: Any) -> Any:
+    """``e`` (a z3 term) with every arithmetic comparison written ``d REL 0`` (``REL`` one of ``>=``, ``>``,
+    ``=``; ``a <= b`` as ``b - a >= 0``) and every polynomial as a sum of monomials (z3's ``som``); the
+    Boolean structure is kept.  Two terms with the same normal form are equal (a sufficient test)."""
+    import z3
+
+    def ordered(t: Any) -> Any:  # a sum of monomials with its terms (and each term's factors) in one order
+        if z3.is_add(t) or z3.is_mul(t):
+            parts = sorted((ordered(t.arg(i)) for i in range(t.num_args())), key=lambda u: u.sexpr())
+            out = parts[0]
+            for u in parts[1:]:
+                out = out + u if z3.is_add(t) else out * u
+            return out
+        return t
+
+    def poly(d: Any) -> Any:
+        return ordered(z3.simplify(d, som=True))
+
+    def walk(t: Any) -> Any:
+        if not z3.is_app(t):
+            return t
+        k = t.decl().kind()
+        kids = [t.arg(i) for i in range(t.num_args())]
+        if k in (z3.Z3_OP_LE, z3.Z3_OP_GE, z3.Z3_OP_LT, z3.Z3_OP_GT) or (
+                k == z3.Z3_OP_EQ and kids and z3.is_arith(kids[0])):
+            a, b = kids
+            if k == z3.Z3_OP_LE:
+                return poly(b - a) >= 0
+            if k == z3.Z3_OP_LT:
+                return poly(b - a) > 0
+            if k == z3.Z3_OP_GE:
+                return poly(a - b) >= 0
+            if k == z3.Z3_OP_GT:
+                return poly(a - b) > 0
+            return min(poly(a - b), poly(b - a), key=lambda u: u.sexpr()) == 0  # d = 0 and -d = 0 alike
+        if z3.is_bool(t) and kids:
+            return t.decl()(*[walk(c) for c in kids])
+        return t
+
+    return walk(z3.simplify(e))
+
+
+def _same_normal_form(a: Any, b: Any) -> bool:
+    """Whether the z3 terms ``a`` and ``b`` have the same :func:`_normal_form` (False when unsure)."""
+    try:
+        return bool(_normal_form(a).eq(_normal_form(b)))
+    except Exception:  # noqa: BLE001 - a term this normaliser does not know: the query decides
+        return False
 
 
 def formulas_faithful(spec: NodeSpec, fs: NodeFormulas, budget: Budget, label: str) -> str | None:
