@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 import fnmatch
+import re
 import importlib.util
 import sys
 from collections.abc import Callable
@@ -282,6 +283,12 @@ def papers_for(patterns: list[str] | None) -> tuple[str, ...]:
     out: list[str] = []
     for pat in patterns:
         head = str(pat).split(".", 1)[0]
+        if head not in PAPERS and "." in str(pat) and re.fullmatch(r"[a-z]+\d+", head):
+            # a paper key that is no paper's: its suggestions come from the nearest paper, or from none
+            # ("nosuch2026.claim" builds nothing; "duchi201.lemma14" builds duchi2010 for "did you mean")
+            head = next(iter(difflib.get_close_matches(head, PAPERS, n=1, cutoff=0.75)), "")
+            if not head:
+                continue
         if any(ch in head for ch in "*?[") or head not in PAPERS:
             return PAPERS
         if head not in out:

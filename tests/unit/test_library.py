@@ -79,6 +79,9 @@ def test_a_command_loads_only_the_papers_its_patterns_can_match():
 
     assert papers_for(["duchi2010.lemma14"]) == ("duchi2010",)
     assert papers_for(["xia2009.*", "duchi2010.lemma14"]) == ("duchi2010", "xia2009")
-    # a glob before the first dot, a typo or no pattern at all: every paper (suggestions need every id)
-    assert papers_for(["*lemma14"]) == PAPERS and papers_for(["duchi201.lemma14"]) == PAPERS
+    # a glob before the first dot, a bare word or no pattern at all: every paper (suggestions need every id)
+    assert papers_for(["*lemma14"]) == PAPERS and papers_for(["lemma14"]) == PAPERS
+    # a paper key that is no paper's: the nearest paper for the suggestions, or none at all
+    assert papers_for(["duchi201.lemma14"]) == ("duchi2010",)
+    assert papers_for(["nosuch2026.claim"]) == () and papers_for(["nosuch2026.claim", "xia2009.x"]) == ("xia2009",)
     assert papers_for(None) == PAPERS and papers_for([]) == PAPERS
