@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import difflib
 import fnmatch
-import re
 import importlib.util
+import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
