@@ -42,6 +42,7 @@ def lattice(e: sympy.Max | sympy.Min | sympy.Abs, args: list[Any]) -> Any:
 
 
 MAX_POWER = 1000  # the largest integer exponent written out as a product for z3
+MAX_ROOT_DEGREE = 12  # b**(p/q) becomes t**q = b**|p|: both at most this (x**(999/1000) would stall z3)
 
 
 class Translator:
@@ -167,8 +168,10 @@ class Translator:
                     return acc
                 # real division: for an integer symbol k, z3's 1 / k would be integer division (1/2 = 0)
                 return z3.RealVal(1) / (z3.ToReal(acc) if z3.is_int(acc) else acc)
-            if (self.roots and isinstance(ex, sympy.Rational) and 1 < ex.q <= MAX_POWER
-                    and abs(ex.p) <= MAX_POWER):
+            if self.roots and isinstance(ex, sympy.Rational) and ex.q > 1:
+                if ex.q > MAX_ROOT_DEGREE or abs(ex.p) > MAX_ROOT_DEGREE:
+                    raise NoBackendAvailable(f"z3: the power {sympy.sstr(e)[:60]} would be a polynomial equation of "
+                                             f"degree above {MAX_ROOT_DEGREE}; not sent to z3")
                 return self._root(base, int(ex.p), int(ex.q))
             raise NoBackendAvailable(f"z3: non-integer power {e} is not supported")
         rel = {

@@ -50,3 +50,10 @@ def test_an_existence_with_a_root_is_witnessed_at_a_rechecked_point_or_refuted_w
                         expected="refuted")).status is Status.REFUTED
     assert check(exists("mine2026.g", constraints={"c": [sympy.Eq(sympy.sqrt(x), -1)]}, cite=C,
                         expected="refuted")).status is Status.REFUTED
+
+
+def test_a_root_of_high_degree_is_not_sent_to_z3_and_a_cube_root_is():
+    v = decide({"h": [x > 1]}, x ** sympy.Rational(999, 1000) < x, timeout=5)
+    assert v.status is Status.UNKNOWN and "degree above 12" in v.reason
+    # twin: the cube root is a cubic equation, decided
+    assert decide({"h": [x > 1]}, x ** sympy.Rational(1, 3) < x).status is Status.PROVED
