@@ -417,6 +417,18 @@ def _upper(mat: Any) -> tuple[int, dict[str, Any]]:
                               "min{d : L = A B^T + c 1 1^T}; rank D is at most both"}
 
 
+def _uncovered_columns(mat: Any, cols: Sequence[int]) -> list[int]:
+    """The columns ``t`` of ``L`` equal to no predicted column ``l_c`` (``c`` in ``cols``).  Merging
+    repeated columns keeps the calibrated surrogates only when every column of ``L`` is, as a vector,
+    one of the predicted ones: then ``min_c p.l_c = min_t p.l_t`` for every ``p`` and a region's column
+    is optimal for ``L[:, cols]`` iff it is optimal for ``L``.  A column left out changes the minimum
+    (a surrogate that always predicts one column is calibrated for ``L[:, [c]]``, never for ``L``)."""
+    num = mat.numerators
+    n, k = mat.shape
+    shown = {tuple(int(num[y, c]) for y in range(n)) for c in set(cols)}
+    return [t for t in range(k) if tuple(int(num[y, t]) for y in range(n)) not in shown]
+
+
 def _engine_upper(mat: Any, upper: int, up_ev: dict[str, Any], surrogates: Sequence[dict[str, Any]], budget: Any,
                   notes: list[str]) -> tuple[int, dict[str, Any]]:
     """Lower the upper end by a candidate surrogate the calibration engine *proves* calibrated."""
@@ -449,6 +461,11 @@ def _engine_upper(mat: Any, upper: int, up_ev: dict[str, Any], surrogates: Seque
             if not isinstance(cols, list) or not cols or any(isinstance(c, bool) or not isinstance(c, int)
                                                              or not 0 <= c < mat.shape[1] for c in cols):
                 raise invalid("surrogates.columns", cols, f"a list of column indices 0..{mat.shape[1] - 1}")
+            missing = _uncovered_columns(mat, cols)
+            if missing:  # the engine would decide calibration for another loss (fewer columns, other trigger sets)
+                raise invalid("surrogates.columns", cols, "every column of L predicted by some region (or equal to "
+                              "a predicted column); missing: " + ", ".join(str(names_[t]) for t in missing[:10])
+                              + (" ..." if len(missing) > 10 else ""))
             target = LossMatrix(mat.numerators[:, cols], mat.denominator, mat.labels,
                                 [f"{_label(mat.predictions[c])}#{i}" for i, c in enumerate(cols)], name=mat.name)
         # the engine decides in a child process: the budget (a FamilyBudget) counts that child's CPU seconds
@@ -619,7 +636,13 @@ def cc_dimension(matrix_or_loss: Any, *, cpu_seconds: float = 30.0, max_queries:
     calibration engine's child processes, which confirming a surrogate spends first) and
     ``max_queries`` z3 queries, each at most ``QUERY_SECONDS`` of them; when cut short, the evidence
     says so and the lower end is the best certificate found (still a valid bound).  The lower
-    certificate is re-checked by :func:`check_lower_certificate` before it is reported."""
+    certificate is re-checked by :func:`check_lower_certificate` before it is reported.
+
+    ``surrogates``: candidate surrogates (dicts with ``name, dim, surrogate, link`` and optionally
+    ``columns``, the loss column each link region predicts; :func:`known_surrogates` gives the
+    built-in ones); only a ``proved`` verdict of the calibration engine lowers the upper end, and
+    ``columns`` must name every column of ``L`` (or one equal to it), else the engine would decide
+    calibration for a different loss (:class:`~symcal.errors.InvalidInput`)."""
     from symcal.backends.base import FamilyBudget
 
     if isinstance(cpu_seconds, bool) or not isinstance(cpu_seconds, int | float) or not 0 < cpu_seconds <= 86400 \

@@ -451,9 +451,12 @@ def dag_distribution(values: dict[str, Any], n: int) -> list[tuple[Any, Fraction
     ``a_ij / sum a`` (the empty DAG with probability 1 when every ``a_ij`` is 0).  Every
     condition of the ``dag`` space is positively homogeneous in ``a``, and the membership
     checks re-decide the result anyway."""
+    from symcal.exact import to_fraction
     from symcal.ranking.loss_matrix import dag_label
 
-    a = {(i, j): Fraction(values.get(f"a_{i}_{j}", 0)) for i, j in _pairs(n)}
+    n = _check_n(n)
+    values = _values(values, n, "a_i_j")
+    a = {(i, j): to_fraction(values.get(f"a_{i}_{j}", 0), f"values['a_{i}_{j}']") for i, j in _pairs(n)}
     if any(v < 0 for v in a.values()):
         raise invalid("values", {k: fraction_str(v) for k, v in a.items() if v < 0}, "expected weights a_ij >= 0")
     total = sum(a.values(), Fraction(0))
@@ -463,9 +466,26 @@ def dag_distribution(values: dict[str, Any], n: int) -> list[tuple[Any, Fraction
 
 
 def perm_distribution(values: dict[str, Any], n: int) -> list[tuple[Any, Fraction]]:
-    """The distribution over permutations with ``P(y) = values['p_<y>']`` (zero entries dropped)."""
-    out = [(y, Fraction(values.get(_p(y).name, 0))) for y in _perms(n)]
-    return [(y, pr) for y, pr in out if pr != 0] or out[:1]
+    """The distribution over permutations with ``P(y) = values['p_<y>']`` (zero entries dropped):
+    exact probabilities ``>= 0`` summing to 1, else :class:`~symcal.errors.InvalidInput`."""
+    from symcal.exact import to_fraction
+    from symcal.ranking.noise_sets import label_distribution
+
+    n = _check_n(n)
+    values = _values(values, n, "p_<permutation>")
+    out = [(y, to_fraction(values.get(_p(y).name, 0), f"values['{_p(y).name}']")) for y in _perms(n)]
+    if any(pr < 0 for _y, pr in out):
+        raise invalid("values", {_p(y).name: fraction_str(pr) for y, pr in out if pr < 0}, "probabilities >= 0")
+    return label_distribution([(y, pr) for y, pr in out if pr != 0] or out)
+
+
+def _values(values: Any, n: int, what: str) -> dict[str, Any]:
+    """``values``: a mapping from the variable names of the size-``n`` space to exact numbers."""
+    from collections.abc import Mapping
+
+    if not isinstance(values, Mapping):
+        raise invalid("values", values, f"a mapping from variable names ({what}, n = {n}) to exact numbers")
+    return dict(values)
 
 
 _DISTRIBUTIONS = {"dag": dag_distribution, "perm": perm_distribution}
@@ -503,7 +523,15 @@ def inclusion_claim(a: str, b: str, sizes: tuple[int, int] = SIZES, *, id: str |
     ca, cb = condition(a), condition(b)
     if ca.space != cb.space:
         raise invalid("b", b, f"a condition on the same labels as {a} ({ca.space}); {b} is on {cb.space} labels")
+    if ca.space not in _SPACE_CONSTRAINTS:
+        provable = ", ".join(c.key for c in CONDITIONS if c.space in _SPACE_CONSTRAINTS)
+        raise invalid("a", a, f"a condition on DAG or permutation labels ({provable}); {a} is the only one on "
+                      f"{ca.space} labels")
+    if not isinstance(sizes, tuple | list) or len(sizes) != 2:
+        raise invalid("sizes", sizes, f"a pair (low, high) of whole numbers from 3 to {MAX_N}")
     lo, hi = (_check_n(v, "sizes") for v in sizes)
+    if lo > hi:
+        raise invalid("sizes", sizes, "a pair (low, high) with low <= high")
     return implies(
         id or f"{ca.paper}.noise_map.{ca.key}_in_{cb.key}",
         hypotheses={"space": _SPACE_CONSTRAINTS[ca.space], ca.key: lambda n: [ca.formula(n)]},
@@ -530,6 +558,8 @@ def decide_cell(a: str | NoiseCondition, b: str | NoiseCondition, n: int, *,
     if ca.space != cb.space:
         return Cell(ca.key, cb.key, n, "not comparable",
                     f"different objects: {ca.short} is a set of {SPACES[ca.space]}, {cb.short} of {SPACES[cb.space]}")
+    if ca.space not in _SPACE_CONSTRAINTS:  # pragma: no cover - one condition on binary labels: only 'same'
+        return Cell(ca.key, cb.key, n, "unknown", f"no prover for conditions on {ca.space} labels")
     from symcal.runner import check
 
     claim = _claim(ca, cb, n)
@@ -542,7 +572,13 @@ def decide_cell(a: str | NoiseCondition, b: str | NoiseCondition, n: int, *,
         return Cell(ca.key, cb.key, n, "proved", f"{ev.summary()} ({claim.id})" if ev else claim.id, seconds,
                     claim.id, smtlib=getattr(ev, "smtlib", None))
     if status == "refuted" and v.witness is not None:
-        dist = _DISTRIBUTIONS[ca.space](v.witness.values, n)
+        from symcal.errors import SymcalError
+
+        try:  # the model is re-checked on the formulas (so it is a distribution); never trusted blindly
+            dist = _DISTRIBUTIONS[ca.space](v.witness.values, n)
+        except SymcalError as e:  # pragma: no cover - a re-checked model always gives a distribution
+            return Cell(ca.key, cb.key, n, "unknown", f"the solver's counterexample is not a distribution: {e}",
+                        seconds, claim.id)
         in_a, in_b = ca.member(dist), cb.member(dist)
         if in_a.holds and not in_b.holds:
             return Cell(ca.key, cb.key, n, "separated",
@@ -558,7 +594,9 @@ def decide_cell(a: str | NoiseCondition, b: str | NoiseCondition, n: int, *,
 def recheck_separation(cell: Cell) -> bool:
     """Re-decide a separated cell's witness by the two membership checks (True iff it is in
     ``a`` and not in ``b``)."""
-    if cell.witness is None:
+    if not isinstance(cell, Cell):
+        raise invalid("cell", cell, "a Cell of a noise map (m.cells[(a, b)])")
+    if cell.status != "separated" or cell.witness is None:
         return False
     dist = list(cell.witness)
     return condition(cell.a).member(dist).holds and not condition(cell.b).member(dist).holds
@@ -586,7 +624,11 @@ def noise_map(n: int, *, keys: Sequence[str] | None = None, timeout: float = CEL
     A map with every cell decided is kept for the rest of the process (the decisions do not
     change; a map with an unknown cell is decided again next time)."""
     n = _check_n(n)
+    if keys is not None and (isinstance(keys, str) or not isinstance(keys, Sequence)):
+        raise invalid("keys", keys, "a list of condition names (" + ", ".join(_BY_KEY) + ")")
     conds = [condition(k) for k in keys] if keys is not None else list(CONDITIONS)
+    if not conds or len({c.key for c in conds}) != len(conds):
+        raise invalid("keys", keys, "at least one condition name, each once")
     memo = (n, tuple(c.key for c in conds), timeout)
     if memo in _DECIDED:
         return _DECIDED[memo]
@@ -603,6 +645,8 @@ _DECIDED: dict[tuple[int, tuple[str, ...], float], NoiseMap] = {}
 
 def noise_maps(sizes: Sequence[int] = tuple(range(SIZES[0], SIZES[1] + 1)), **kw: Any) -> list[NoiseMap]:
     """:func:`noise_map` at each size."""
+    if isinstance(sizes, str) or not isinstance(sizes, Sequence) or not sizes:
+        raise invalid("sizes", sizes, f"a non-empty list of sizes n (whole numbers from 3 to {MAX_N})")
     return [noise_map(n, **kw) for n in sizes]
 
 
@@ -640,10 +684,18 @@ def sizes_text(maps: Sequence[NoiseMap]) -> str:
     return f"n = {ns[0]}" if len(ns) == 1 else f"n = {ns[0]}..{ns[-1]}"
 
 
+def _check_maps(maps: Any) -> None:
+    """``maps``: a non-empty list of :class:`NoiseMap` over the same conditions."""
+    if isinstance(maps, str) or not isinstance(maps, Sequence) or not maps \
+            or not all(isinstance(m, NoiseMap) for m in maps) or len({m.keys for m in maps}) != 1:
+        raise invalid("maps", maps, "a non-empty list of NoiseMap over the same conditions (from noise_maps)")
+
+
 def format_maps(maps: Sequence[NoiseMap]) -> str:
     """The tables (row A, column B: ``⊆`` proved A subset B, ``⊄`` separated, ``?`` unknown,
     ``·`` not comparable), the papers' stated relations and one separating distribution per
     separated pair (at the smallest size)."""
+    _check_maps(maps)
     lines = []
     keys = maps[0].keys
     width = max(len(condition(k).short) for k in keys) + 1
@@ -691,6 +743,7 @@ def inclusion_graph(maps: Sequence[NoiseMap]) -> Any:
     every size of ``maps`` (the transitive reduction, equivalent conditions kept both ways)."""
     import networkx as nx
 
+    _check_maps(maps)
     keys = maps[0].keys
     g = nx.DiGraph()
     g.add_nodes_from(keys)
