@@ -50,13 +50,13 @@ def test_every_claim_agrees_with_the_paper_or_is_a_recorded_erratum(verdicts):
     assert not wrong, "\n".join(wrong)
 
 
-def test_the_seventeen_errata_are_refuted_and_their_corrections_proved(verdicts):
+def test_the_eighteen_errata_are_refuted_and_their_corrections_proved(verdicts):
     assert ERRATA == {P + "table1.ndcg.gppm_form", P + "table1.auc.gppm_form",
                       P + "theorem3_3.err_gap", P + "theorem3_3.ap_gap", P + "lemma5_1.proof_first_step",
                       P + "table2.pointwise.square_hinge", P + "table2.pointwise.differentiable_hinge",
                       P + "lemma4_1.proof_split", P + "theorem4_2.proof_pair_count", P + "theorem4_2.proof_lower_bound",
                       P + "lemma5_1.proof_second_step", P + "theorem5_3.proof_first_step",
-                      P + "lemma_b2.proof_labels", P + "lemma_b2.proof_mixture",
+                      P + "lemma_b2.proof_labels", P + "lemma_b2.proof_mixture", P + "lemma_b2.proof_no_constraint",
                       P + "table2.pointwise.logistic.bregman_form", P + "eq14.pairwise_form",
                       P + "corollary_a1.k_dimension"}
     for cid in ERRATA:
@@ -78,6 +78,15 @@ def test_the_appendix_a_notation_errata_fail_at_two_items_and_footnote_3_needs_k
     assert verdicts[P + "footnote3.u_range"].status is Status.PROVED
     twin = twin_verdicts[P + "footnote3.u_range"]
     assert twin.status is Status.REFUTED and twin.witness.values["a"] < -twin.witness.values["B"]
+
+
+def test_lemma_b2s_no_constraint_step_fails_at_four_items_on_theorem_3_3s_labels(verdicts):
+    # the printed gaps of Theorem 3.3 are exactly these sums: ERR 41/48 against 43/48
+    w = verdicts[P + "lemma_b2.proof_no_constraint"].witness
+    assert w.size == 4 and w.values["measure"] == "err"
+    assert {w.values["y"], w.values["y'"]} == {(1, 1, 0, 0), (0, 0, 1, 1)}
+    assert verdicts[P + "theorem3_3.err_family_not_all_equal"].status is Status.PROVED
+    assert verdicts[P + "theorem3_3.ap_family_not_all_equal"].status is Status.PROVED
 
 
 def test_undefined_terms_are_reported_as_such(verdicts):

@@ -22,6 +22,16 @@ Main claims
   mixture Delta^beta at y^j (so no beta gives U_i > U_j), and writes "y_j = y_i' = 1 and y_i' = 0"
   for y_j = y_i' = 0 and y_j' = 1; the intended mixture beta delta_{y^j} + (1-beta)/2 (delta_y +
   delta_{y'}) and the intended labels are proved (z3).
+  **Erratum** (proof only): the same proof's "y and y' do not impose any constraint on the relative ordering
+  of any two items for which y_i + y_i' = y_j + y_j'" fails for ERR (and AP) at n = 4, on Theorem 3.3's own
+  labels (the printed gaps are exactly these sums); symmetry gives it only for y' = tau_ij(y) (proved for
+  every symmetric measure).  Point 3 is left without a proof; Theorem 3.3 survives without it: along
+  t delta_y + (1-t) delta_{y'}, points 1-2 make U constant at some t in (0, 1), and for every such t not
+  all 24 rankings have the same ERR (AP) (z3 in t).  Point 2's two steps (the mixture weight alpha_0 and
+  the swap that beats every ranking with i above j) are proved.  Theorem 3.2's first step (a misordered
+  pair and one ranking of arg sort(s) that keeps it misordered) is proved over every order type, n <= 4;
+  Eq. (6) is also proved for every real phi and U as an identity in the two terms the exchange changes.
+  Proof of Corollary A.2: its Cauchy-Schwarz step over P_X with three atoms (z3).
 * Lemma 4.1 (a set of non-overlapping misordered pairs bounding the regret) and Lemma 5.1's
   bound with C_phi(p) for p = 2, 3 and 3/2, for every pair set Lemma 4.1 allows, exhaustively for
   small n.  **Erratum** (proof only): the first inequality of Lemma 5.1's proof raises the
@@ -183,10 +193,12 @@ CLAIMS = [
     S3.eq2, S3.eq2_converse_strict, S3.eq2_converse_non_strict, S3.rearrangement, S3.rearrangement_equality,
     S3.pointwise_squared_risk, S3.pairwise_squared_risk, S3.remark2_form, S3.remark2_usual, S3.remark2_proposed,
     # Section 3.2: Theorem 3.2's proof, Theorem 3.3 with Appendix B.2
-    S3.eq6, S3.thm32,
+    S3.thm32_pair_step, S3.eq6, S3.eq6_two_terms, S3.thm32,
     S33.err_gap, S33.err_gap_corrected, S33.ap_gap, S33.ap_gap_corrected, S33.err_not_all_optimal,
-    S33.ap_not_all_optimal, S33.lemma_b2_err, S33.lemma_b2_ap, S33.lemma_b2_labels, S33.lemma_b2_labels_corrected,
-    S33.lemma_b2_mixture, S33.lemma_b2_mixture_corrected,
+    S33.ap_not_all_optimal, S33.err_family, S33.ap_family,
+    S33.lemma_b2_err, S33.lemma_b2_ap, S33.point2_mixture, S33.point2_swap,
+    S33.lemma_b2_labels, S33.lemma_b2_labels_corrected,
+    S33.lemma_b2_mixture, S33.lemma_b2_mixture_corrected, S33.no_constraint, S33.no_constraint_corrected,
     # Section 4: Lemma 4.1 and its proof, the proof of Theorem 4.2
     S4.lemma41, S4.lemma41_exchanges_step, S4.lemma41_split, S4.lemma41_split_corrected,
     S4.pair_count, S4.pair_count_corrected, S4.regret_bound, S4.lower_bound_printed, S4.lower_bound_corrected,
@@ -203,7 +215,7 @@ CLAIMS = [
     S5.theorem54_split,
     # Appendix A
     AA.eq14_printed, AA.eq14_corrected, AA.k_dimension_printed, AA.k_dimension_corrected, AA.u_range,
-    S4.top_term,
+    AA.cauchy_schwarz, S4.top_term,
 ]
 
 
@@ -229,6 +241,16 @@ TWINS: dict[str, Callable[[], Claim]] = {
     S3.eq2_converse_strict.id: lambda: S3.eq2_claim(twin_id("calauzenes2013.eq2c"), converse=True, strict=False),
     S3.eq6.id: lambda: S3.eq6_claim(twin_id("calauzenes2013.eq6"), swap_sign=-1),
     S3.thm32.id: lambda: S3.thm32_claim(twin_id("calauzenes2013.thm32"), factor=Fraction(12)),
+    S3.eq6_two_terms.id: lambda: S3.eq6_two_terms_claim(twin_id(S3.eq6_two_terms.id), swap_sign=-1),
+    S3.thm32_pair_step.id: lambda: S3.pair_step_claim(twin_id(S3.thm32_pair_step.id), every=True),
+    S33.err_family.id: lambda: S33.family_not_all_equal_claim(
+        twin_id(S33.err_family.id), "err", dist=((1, 1, 1, 1), (1, 1, 1, 1))),
+    S33.ap_family.id: lambda: S33.family_not_all_equal_claim(
+        twin_id(S33.ap_family.id), "ap", dist=((1, 1, 1, 1), (1, 1, 1, 1))),
+    S33.point2_mixture.id: lambda: S33.point2_mixture_claim(twin_id(S33.point2_mixture.id), small_strict=False),
+    S33.point2_swap.id: lambda: S33.point2_swap_claim(twin_id(S33.point2_swap.id), monotone=False),
+    S33.no_constraint_corrected.id: lambda: S33.no_constraint_symmetric_claim(
+        twin_id(S33.no_constraint_corrected.id), symmetry=False),
     S33.err_gap_corrected.id: lambda: S33.thm33_claim(twin_id("calauzenes2013.err"), "err", Fraction(1, 96)),
     S33.ap_gap_corrected.id: lambda: S33.thm33_claim(twin_id("calauzenes2013.ap"), "ap", Fraction(-1, 48)),
     S33.err_not_all_optimal.id: lambda: S33.thm33_not_all_optimal_claim(
@@ -292,6 +314,9 @@ TWINS: dict[str, Callable[[], Claim]] = {
     AA.eq14_corrected.id: lambda: AA.eq14_claim(twin_id("calauzenes2013.eq14"), form="from2"),
     AA.k_dimension_corrected.id: lambda: AA.k_dimension_claim(twin_id("calauzenes2013.a1dim"), k_dim="2"),
     AA.u_range.id: lambda: AA.u_range_claim(twin_id("calauzenes2013.fn3"), nonnegative_k=False),
+    # one atom keeps the twin fast (about 5 s with three): (a h)^2 <= 9/10 a^2 h^2 fails for a = h = 1
+    AA.cauchy_schwarz.id: lambda: AA.cauchy_schwarz_claim(twin_id(AA.cauchy_schwarz.id), points=1,
+                                                          factor=sympy.Rational(9, 10)),
     T2.eq16.id: lambda: T2.eq16_claim(twin_id("calauzenes2013.eq16"), misordered=False),
     S5.c_phi_norm.id: lambda: S5.c_phi_norm_claim(twin_id("calauzenes2013.cphi"), always_strict=True),
     S5.second_step_corrected.id: lambda: S5.matching_claim(twin_id("calauzenes2013.b3second"), dropped=1),

@@ -126,3 +126,33 @@ def u_range_claim(id: str, *, nonnegative_k: bool = True) -> Any:
 
 
 u_range = u_range_claim("calauzenes2013.footnote3.u_range")
+
+
+def cauchy_schwarz_claim(id: str, *, points: int = 3, factor: Any = 1) -> Any:
+    """Appendix A, proof of Corollary A.2: "Integrating (15) over P_X with B = ||U(Delta)||_oo and Delta = P(.|x) and
+    using Cauchy-Schwarz inequality": int c sqrt(B(x)) sqrt(g(x)) dP_X <= c sqrt(int B dP_X) sqrt(int g dP_X), for
+    P_X on ``points`` points (weights p_k >= 0 summing to 1) with a_k = sqrt(B(x_k)), h_k = sqrt(g(x_k)) >= 0 (g the
+    inner regret of the loss), squared: (sum p a h)^2 <= (sum p a^2)(sum p h^2).  ``factor`` scales the right-hand
+    side (the twin: 9/10)."""
+    p = sympy.symbols(f"p1:{points + 1}", real=True)
+    a = sympy.symbols(f"a1:{points + 1}", real=True)
+    h = sympy.symbols(f"h1:{points + 1}", real=True)
+
+    def mean(terms: list[Any]) -> Any:
+        return sympy.Add(*[w * t for w, t in zip(p, terms, strict=True)])
+
+    return implies(
+        id,
+        hypotheses={"p_x_distribution": [w >= 0 for w in p] + [sympy.Eq(sympy.Add(*p), 1)],
+                    "square_roots": [x >= 0 for x in a + h]},
+        conclusion=mean([x * y for x, y in zip(a, h, strict=True)]) ** 2
+        <= factor * mean([x ** 2 for x in a]) * mean([y ** 2 for y in h]),
+        cite=cite("Appendix A, proof of Corollary A.2", "Integrating (15) over P_X with B = ||U(Delta)||_oo and "
+                  "Delta = P(.|x) and using Cauchy-Schwarz inequality"),
+        statement=f"P_X on {points} points: (E sqrt(B) sqrt(g))^2 <= "
+                  + ("" if factor == 1 else f"{factor} ") + "E[B] E[g] (Cauchy-Schwarz, squared; both sides >= 0)",
+        scope=f"P_X with {points} atoms, every weight, every B, g >= 0 (a_k, h_k their square roots)",
+    )
+
+
+cauchy_schwarz = cauchy_schwarz_claim("calauzenes2013.corollary_a2.proof_cauchy_schwarz")

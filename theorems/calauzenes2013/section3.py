@@ -93,6 +93,24 @@ def eq6_claim(id: str, *, swap_sign: int = 1) -> Any:
     )
 
 
+def eq6_two_terms_claim(id: str, *, swap_sign: int = 1) -> Any:
+    """Proof of Theorem 3.2, eq. (6), for real phi and U: tau_ij o sigma exchanges the items at ranks a = sigma^-1(i)
+    and b = sigma^-1(j) and leaves every other term of R(Delta, .) = b(Delta) + sum_k phi(k) U_sigma(k) unchanged
+    (their sum is ``rest``), so (6) is the identity (rest + phi(a) U_j + phi(b) U_i) - (rest + phi(a) U_i + phi(b)
+    U_j) = (U_i - U_j)(phi(b) - phi(a)) in six real symbols (``swap_sign=-1`` flips the right-hand side: the twin)."""
+    phi_a, phi_b, u_i, u_j, rest = sympy.symbols("phi_a phi_b U_i U_j rest", real=True)
+    lhs = (rest + phi_a * u_j + phi_b * u_i) - (rest + phi_a * u_i + phi_b * u_j)
+    return identity(
+        id, lhs, swap_sign * (u_i - u_j) * (phi_b - phi_a),
+        cite=cite("Theorem 3.2, proof, Eq. (6)", "R(Delta, tau_ij o sigma) - R(Delta, sigma) = (U_i(Delta) - "
+                  "U_j(Delta))(phi(sigma^-1(j)) - phi(sigma^-1(i)))"),
+        statement="R(tau_ij o sigma) - R(sigma) = (U_i - U_j)(phi(sigma^-1(j)) - phi(sigma^-1(i))) for every real "
+                  "phi and U (the two terms the exchange changes)"
+                  + ("" if swap_sign == 1 else " (twin: sign flipped)"),
+        scope="every n, sigma and i != j: a = sigma^-1(i), b = sigma^-1(j), the other n - 2 terms summed in rest",
+    )
+
+
 def thm32_case(case: tuple[Any, ...], factor: Fraction = ONE) -> tuple[bool, str]:
     phi, U, s = case
     if set(arg_sort(s)) <= set(arg_sort(U)):
@@ -266,6 +284,62 @@ def remark2_claim(id: str, loss_name: str, *, dist: list[Any] | None = None, exp
 
 
 # ---------------------------------------------------------------------------------------
+# Proof of Theorem 3.2, step 1: a misordered pair and a ranking of arg sort(s) that puts it in the wrong order
+# ---------------------------------------------------------------------------------------
+
+
+def order_types(n: int) -> list[tuple[int, ...]]:
+    """One vector per order type of n reals, ties included (the dense ranks of every vector of {0..n-1}^n)."""
+    out = set()
+    for v in itertools.product(range(n), repeat=n):
+        levels = sorted(set(v))
+        out.add(tuple(levels.index(x) for x in v))
+    return sorted(out)
+
+
+def pair_step_cases(m: int | None) -> Iterator[tuple[Any, ...]]:
+    assert m is not None
+    types = order_types(m)
+    for U in types:
+        for s in types:
+            yield U, s
+
+
+def pair_step_holds(case: tuple[Any, ...], *, every: bool = False) -> tuple[bool, str]:
+    """arg sort(s) not inside arg sort(U) => some pair (i, j) has U_i > U_j, s_i <= s_j and some sigma in arg sort(s)
+    has sigma^-1(i) > sigma^-1(j) (``every``: every sigma in arg sort(s) does, the twin)."""
+    U, s = case
+    by_s, by_u = arg_sort(s), set(arg_sort(U))
+    if set(by_s) <= by_u:
+        return True, "arg sort(s) is inside arg sort(U)"
+    quantifier = all if every else any
+    n = len(U)
+    for i, j in itertools.permutations(range(1, n + 1), 2):
+        if U[i - 1] > U[j - 1] and s[i - 1] <= s[j - 1] and \
+                quantifier(rank_of(sg)[i] > rank_of(sg)[j] for sg in by_s):
+            return True, f"pair ({i}, {j})"
+    return False, (f"no pair (i, j) with U_i > U_j, s_i <= s_j and {'every' if every else 'some'} sigma in arg sort(s) "
+                   "ranking j above i")
+
+
+def pair_step_claim(id: str, *, every: bool = False) -> Any:
+    """Proof of Theorem 3.2: "if arg sort(s) is not a subset of arg sort(U(Delta)), then there is a pair (i, j) with
+    U_i(Delta) > U_j(Delta) but s_i <= s_j. Then, there is at least one permutation sigma in arg sort(s) with
+    sigma^-1(i) > sigma^-1(j)" (``every``: "every permutation", the twin)."""
+    return finite_check(
+        id, cases=pair_step_cases, holds=lambda c: pair_step_holds(c, every=every), sizes=(2, 4),
+        describe=lambda c: {"U": c[0], "s": c[1]},
+        domain="every order type of U and of s (ties included; the statement depends on nothing else), n = 2..4",
+        cite=cite("Theorem 3.2, proof, step 1", "if arg sort(s) not subset arg sort(U(Delta)), then there is a pair "
+                  "(i,j) with U_i(Delta) > U_j(Delta) but s_i <= s_j. Then, there is at least one permutation sigma "
+                  "in arg sort(s) with sigma^-1(i) > sigma^-1(j)"),
+        statement="arg sort(s) not inside arg sort(U) gives a pair U_i > U_j, s_i <= s_j and "
+                  + ("every" if every else "some") + " sigma in arg sort(s) ranking j above i"
+                  + (" (twin: 'every' for 'at least one')" if every else ""),
+    )
+
+
+# ---------------------------------------------------------------------------------------
 # the claims
 # ---------------------------------------------------------------------------------------
 
@@ -280,7 +354,9 @@ remark2_usual = remark2_claim("calauzenes2013.remark2.usual_pairwise_not_order_p
                               expected="refuted")
 remark2_proposed = remark2_claim("calauzenes2013.remark2.proposed_pairwise_order_preserving", "proposed")
 eq6 = eq6_claim("calauzenes2013.eq6")
+eq6_two_terms = eq6_two_terms_claim("calauzenes2013.eq6.two_terms")
 thm32 = thm32_claim("calauzenes2013.theorem3_2.regret_lower_bound")
+thm32_pair_step = pair_step_claim("calauzenes2013.theorem3_2.proof_pair_step")
 rearrangement = rearrangement_claim("calauzenes2013.footnote1.rearrangement")
 rearrangement_equality = rearrangement_equality_claim("calauzenes2013.footnote1.equality_case")
 pointwise_squared_risk = pointwise_squared_risk_claim("calauzenes2013.section3_1.pointwise_squared_minimiser")

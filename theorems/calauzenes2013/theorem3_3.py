@@ -295,3 +295,214 @@ lemma_b2_labels = lemma_b2_labels_claim(
         finding_class="proof",
     ),
 )
+
+
+# ---------------------------------------------------------------------------------------
+# Lemma B.2, proof of point 3: "y and y' do not impose any constraint on the relative ordering of any two
+# items for which y_i + y_i' = y_j + y_j'".  Read as: the two labels' values summed are the same for sigma
+# and tau_ij o sigma (R(Delta, .) for Delta = (delta_y + delta_{y'})/2, up to the factor 1/2).
+# ---------------------------------------------------------------------------------------
+
+B2_NO_CONSTRAINT_QUOTE = ("Since sum_k y_k = sum_k y_k' and using the symmetry of the ranking performance measure, we "
+                          "can claim that y and y' do not impose any constraint on the relative ordering of any two "
+                          "items for which y_i + y_i' = y_j + y_j'")
+
+
+def no_constraint_cases(m: int | None, measures: tuple[str, ...] = ("err",)) -> Iterator[tuple[Any, ...]]:
+    """(measure, y, y', i, j, sigma) over y, y' in {0,1}^m with equal sums and i != j with y_i + y_i' = y_j + y_j'
+    and y_i = 1, y_j = 0 (the proof's case: y_i != y_j by point 2, y_i = 1 without loss of generality), for each of
+    ``measures`` (ERR by default: one measure refutes the step, and AP's 72 cases at m = 3 would double the time),
+    y before y' in lexicographic order (the hypotheses are also stated in each case's formula)."""
+    assert m is not None
+    for which in measures:
+        for y in labels(m, 1):
+            for yp in labels(m, 1):
+                if sum(y) != sum(yp):
+                    continue
+                for i, j in itertools.permutations(range(1, m + 1), 2):
+                    if (y[i - 1], y[j - 1]) != (1, 0) or y[i - 1] + yp[i - 1] != y[j - 1] + yp[j - 1]:
+                        continue
+                    for sigma in rankings(m):
+                        yield which, y, yp, i, j, sigma
+
+
+@functools.cache
+def no_constraint_formula(n: int, i: int, j: int, which: str) -> tuple[Any, tuple[Any, ...]]:
+    """sum_k y_k = sum_k y'_k, y_i + y'_i = y_j + y'_j, y_i = 1, y_j = 0 => r(y, sigma) + r(y', sigma) =
+    r(y, tau_ij o sigma) + r(y', tau_ij o sigma), over the label symbols of y and y' and the permutation matrix P
+    of sigma (tau_ij o sigma exchanges rows i and j of P)."""
+    Y, Yp, P = label_symbols("y", n), label_symbols("yp", n), rank_matrix("P", n)
+    tP = list(P)
+    tP[i - 1], tP[j - 1] = P[j - 1], P[i - 1]
+    hyp = sympy.And(sympy.Eq(sympy.Add(*Y), sympy.Add(*Yp)), sympy.Eq(Y[i - 1] + Yp[i - 1], Y[j - 1] + Yp[j - 1]),
+                    sympy.Eq(Y[i - 1], 1), sympy.Eq(Y[j - 1], 0))
+    lhs = measure_expr(which, Y, P, empty_zero=True) + measure_expr(which, Yp, P, empty_zero=True)
+    rhs = measure_expr(which, Y, tuple(tP), empty_zero=True) + measure_expr(which, Yp, tuple(tP), empty_zero=True)
+    return sympy.Implies(hyp, sympy.Eq(lhs, rhs, evaluate=False), evaluate=False), (Y, Yp, P)
+
+
+def no_constraint_case(case: tuple[Any, ...]) -> tuple[list[Any], dict[Any, Any]]:
+    which, y, yp, i, j, sigma = case
+    cond, (Y, Yp, P) = no_constraint_formula(len(y), i, j, which)
+    return [cond], {**label_data(Y, y), **label_data(Yp, yp), **ranking_data(P, sigma)}
+
+
+def no_constraint_printed_claim(id: str, *, finding: Finding | None = None) -> Any:
+    """Proof of Lemma B.2, point 3, as printed: the step "y and y' do not impose any constraint on the relative
+    ordering of any two items for which y_i + y_i' = y_j + y_j'", for ERR (AP fails on the same case; both satisfy
+    the lemma's hypotheses: calauzenes2013.lemma_b2.err_hypotheses, .ap_hypotheses)."""
+    return finite_check(
+        id, cases=no_constraint_cases, formula=no_constraint_case, sizes=(3, 4),
+        domain="ERR; y, y' in {0,1}^n with equal sums, i != j with y_i + y_i' = y_j + y_j' and y_i = 1, "
+               "y_j = 0 (the proof's case), every sigma",
+        describe=lambda c: dict(zip(("measure", "y", "y'", "i", "j", "sigma"), c, strict=True)),
+        cite=cite(B2_POINT3, B2_NO_CONSTRAINT_QUOTE),
+        statement="r(y, sigma) + r(y', sigma) = r(y, tau_ij o sigma) + r(y', tau_ij o sigma) whenever sum y = sum y' "
+                  "and y_i + y_i' = y_j + y_j' (r = ERR)",
+        finding=finding,
+    )
+
+
+def no_constraint_symmetric_claim(id: str, *, symmetry: bool = True) -> Any:
+    """The step where it holds: y' = tau_ij(y) (y and y' agree outside {i, j}, all that n = 3 allows once y_i != y_j),
+    for every measure with Lemma B.2's symmetry r(y, sigma) = r(tau_ij(y), tau_ij o sigma).  The four values
+    r(y, sigma), r(y, tau sigma), r(y', sigma), r(y', tau sigma) are real variables; symmetry at (y', sigma) and
+    (y', tau sigma) gives r(y', sigma) = r(y, tau sigma) and r(y', tau sigma) = r(y, sigma) (tau tau = id).
+    ``symmetry=False`` drops them (the twin)."""
+    a, b, c, d = sympy.symbols("r_y_sigma r_y_tausigma r_yp_sigma r_yp_tausigma", real=True)
+    return implies(
+        id,
+        hypotheses={"symmetry_at_y_prime": [sympy.Eq(c, b), sympy.Eq(d, a)] if symmetry else []},
+        conclusion=sympy.Eq(a + c, b + d),
+        cite=cite(B2_POINT3, B2_NO_CONSTRAINT_QUOTE),
+        statement="for y' = tau_ij(y) and every measure r with Lemma B.2's symmetry: r(y, sigma) + r(y', sigma) = "
+                  "r(y, tau_ij o sigma) + r(y', tau_ij o sigma)" + ("" if symmetry else " (twin: without symmetry)"),
+        scope="every measure r satisfying hypothesis 1 (symmetry), every sigma, every y and y' = tau_ij(y)",
+    )
+
+
+# Theorem 3.3 without point 3: along Delta_t = t delta_y + (1 - t) delta_{y'} (y = (1,1,0,0), y' = (0,0,1,1)),
+# points 1-2 give U(Delta_t) = (x, x, z, z) with x - z going from < 0 (t = 0) to > 0 (t = 1), so U is constant at
+# some t in (0, 1), where it is optimal only if all 24 rankings have the same R(Delta_t, .).
+
+
+def family_not_all_equal_claim(id: str, which: str, *, t_range: tuple[Any, Any] = (0, 1),
+                               dist: tuple[tuple[int, ...], tuple[int, ...]] = ((1, 1, 0, 0), (0, 0, 1, 1))) -> Any:
+    """Theorem 3.3 repaired: for every t in (0, 1), some ranking sigma has R(Delta_t, sigma) != R(Delta_t, 1>2>3>4)
+    for Delta_t = t delta_y + (1 - t) delta_{y'}.  Each R(Delta_t, sigma) = t r(y, sigma) + (1 - t) r(y', sigma)
+    with r the measure's formula (Table 1) at the labels and sigma's permutation matrix.  ``dist`` replaces
+    (y, y') (the twin: y = y' = (1,1,1,1), where every ranking has the same value)."""
+    t = sympy.Symbol("t", real=True)
+    y, yp = dist
+    Y, P = label_symbols("y", 4), rank_matrix("P", 4)
+
+    def value(labels_: tuple[int, ...], sigma: tuple[int, ...]) -> Any:
+        return measure_expr(which, Y, P).subs({**label_data(Y, labels_), **ranking_data(P, sigma)})
+
+    def expected(sigma: tuple[int, ...]) -> Any:
+        return t * value(y, sigma) + (1 - t) * value(yp, sigma)
+
+    ref = expected(ORDER_1234)
+    others = [sympy.Ne(expected(s), ref) for s in rankings(4) if s != ORDER_1234]
+    return implies(
+        id,
+        hypotheses={"t_inside": [t > t_range[0], t < t_range[1]]},
+        conclusion=sympy.Or(*others),
+        cite=cite("Appendix B.2, proof of Theorem 3.3", "by the third point of Lemma B.2, u_i(Delta) does not depend "
+                                                        "on i. If this is an optimal score vector, then any "
+                                                        "permutation of the four items is optimal"),
+        statement=f"for every t in (0, 1) not all 24 rankings have the same {which.upper()}(Delta_t, .), Delta_t = t "
+                  f"delta_{y} + (1 - t) delta_{yp}: where U(Delta_t) is constant (some t, by points 1-2 of Lemma B.2) "
+                  "it is not optimal, so no standardization function exists without point 3",
+        scope="y = (1,1,0,0), y' = (0,0,1,1) as in the proof; every real t in (0, 1)",
+    )
+
+
+no_constraint_corrected = no_constraint_symmetric_claim("calauzenes2013.lemma_b2.proof_no_constraint.corrected")
+no_constraint = no_constraint_printed_claim(
+    "calauzenes2013.lemma_b2.proof_no_constraint",
+    finding=Finding(
+        what="The proof of Lemma B.2, point 3, claims that, since sum y = sum y' and r is symmetric, y and y' 'do not "
+             "impose any constraint on the relative ordering' of two items with y_i + y_i' = y_j + y_j'. Symmetry "
+             "gives this only when y' = tau_ij(y) (all that n = 3 allows); for ERR and AP, which satisfy the lemma's "
+             "hypotheses, it fails at n = 4 -- on Theorem 3.3's own labels, whose gaps 1/24 and -1/12 are exactly "
+             "these sums. Point 3 of the lemma is left without a proof; Theorem 3.3, its only use, survives without "
+             "it: by points 1-2, U(t delta_y + (1-t) delta_{y'}) is constant for some t in (0, 1), and there not all "
+             "24 rankings have the same value (calauzenes2013.theorem3_3.err_family_not_all_equal, "
+             ".ap_family_not_all_equal).",
+        counterexample="ERR, n = 4, y = (0,0,1,1), y' = (1,1,0,0) (Theorem 3.3's labels), i = 3, j = 1, sigma = "
+                       "1>2>3>4: ERR(y, sigma) + ERR(y', sigma) = 11/48 + 5/8 = 41/48, but with items 1 and 3 "
+                       "exchanged (3>2>1>4) 9/16 + 1/3 = 43/48 (R = y/2). AP on the same case: 5/12 + 1 = 17/12 "
+                       "against 3/4 + 7/12 = 4/3. At n = 3 the step holds (y' = tau_ij(y) is forced).",
+        corrected=no_constraint_corrected.id,
+        finding_class="proof",
+    ),
+)
+err_family = family_not_all_equal_claim("calauzenes2013.theorem3_3.err_family_not_all_equal", "err")
+ap_family = family_not_all_equal_claim("calauzenes2013.theorem3_3.ap_family_not_all_equal", "ap")
+
+
+# ---------------------------------------------------------------------------------------
+# Lemma B.2, proof of point 2: the mixture Delta^alpha = alpha delta_{y^j} + (1 - alpha) delta_y (y_i = y_j)
+# ---------------------------------------------------------------------------------------
+
+B2_POINT2 = "Lemma B.2, proof of point 2"
+
+
+def point2_mixture_claim(id: str, *, small_strict: bool = True) -> Any:
+    """Proof of Lemma B.2, point 2: "Delta^alpha = alpha delta_{y^j} + (1 - alpha) delta_y for alpha > 0 such that
+    (1 - alpha) u_i(y) + alpha u_i(y^j) > (1 - alpha) u_j(y) + alpha u_j(y^j)", given u_i(y) > u_j(y) (the assumption
+    for a contradiction) and u_j(y^j) > u_i(y^j) (point 1): every alpha in (0, alpha_0), alpha_0 = S/(S + u_j(y^j) -
+    u_i(y^j)) with S = u_i(y) - u_j(y), and 0 < alpha_0 < 1.  ``small_strict=False``: alpha <= alpha_0 (the twin)."""
+    alpha, ai, aj, yi, yj = sympy.symbols("alpha ui_yj uj_yj ui_y uj_y", real=True)
+    excess = yi - yj
+    denominator = excess + (aj - ai)
+    small = alpha * denominator
+    return implies(
+        id,
+        hypotheses={
+            "point1_at_yj": [aj > ai],
+            "assumed_excess": [excess > 0],
+            "alpha_small": [alpha > 0, small < excess if small_strict else small <= excess],
+        },
+        conclusion=sympy.And(denominator > 0, excess < denominator,
+                             (1 - alpha) * yi + alpha * ai > (1 - alpha) * yj + alpha * aj),
+        cite=cite(B2_POINT2, "Define a mixture between the two Dirac distributions, Delta^alpha = alpha delta_{y^j} + "
+                             "(1 - alpha) delta_y for alpha > 0 such that (1 - alpha)u_i(y) + alpha u_i(y^j) > (1 - "
+                             "alpha)u_j(y) + alpha u_j(y^j)"),
+        statement="u_i(y) > u_j(y) and u_j(y^j) > u_i(y^j): 0 < alpha_0 < 1 and U_i(Delta^alpha) > "
+                  "U_j(Delta^alpha) for every alpha in (0, alpha_0), alpha_0 = S/(S + u_j(y^j) - u_i(y^j)), "
+                  "S = u_i(y) - u_j(y)"
+                  + ("" if small_strict else " (twin: alpha <= alpha_0)"),
+    )
+
+
+def point2_swap_claim(id: str, *, monotone: bool = True) -> Any:
+    """Proof of Lemma B.2, point 2: "By strict monotonicity (y^j requires j ranked before i) and symmetry (the
+    relative ordering of i and j does not matter for y), the small probability alpha implies U_j(Delta^alpha) >
+    U_i(Delta^alpha)": for sigma ranking i above j, R(Delta^alpha, sigma) < R(Delta^alpha, tau_ij o sigma) for every
+    alpha in (0, 1).  The four values r(y^j, sigma), r(y^j, tau sigma), r(y, sigma), r(y, tau sigma) are real
+    variables; symmetry at y (tau_ij(y) = y as y_i = y_j) makes the last two equal, strict monotonicity at y^j
+    (y^j_j = 1 > 0 = y^j_i, j below i) orders the first two.  ``monotone=False`` drops the latter (the twin)."""
+    alpha, a, b, c, d = sympy.symbols("alpha r_yj_sigma r_yj_tausigma r_y_sigma r_y_tausigma", real=True)
+    return implies(
+        id,
+        hypotheses={
+            "symmetry_at_y": [sympy.Eq(c, d)],
+            "monotonicity_at_yj": [a < b] if monotone else [],
+            "alpha_probability": [alpha > 0, alpha < 1],
+        },
+        conclusion=alpha * a + (1 - alpha) * c < alpha * b + (1 - alpha) * d,
+        cite=cite(B2_POINT2, "By strict monotonicity (y^j requires j ranked before i) and symmetry (the relative "
+                             "ordering of i and j does not matter for y), the small probability alpha implies "
+                             "U_j(Delta^alpha) > U_i(Delta^alpha)"),
+        statement="for sigma ranking i above j: R(Delta^alpha, sigma) < R(Delta^alpha, tau_ij o sigma) for every "
+                  "alpha in (0, 1), so no optimal ranking puts i above j and U_i(Delta^alpha) > U_j(Delta^alpha) is "
+                  "not optimal"
+                  + ("" if monotone else " (twin: without strict monotonicity)"),
+        scope="every measure r satisfying Lemma B.2's hypotheses, every sigma ranking i above j, y_i = y_j",
+    )
+
+
+point2_mixture = point2_mixture_claim("calauzenes2013.lemma_b2.proof_point2_mixture")
+point2_swap = point2_swap_claim("calauzenes2013.lemma_b2.proof_point2_swap")

@@ -52,6 +52,14 @@ Main claims
   one, is at most r(r-1)/2 and vanishes exactly on Pi(p), which bounds M (exhaustive, r = 2..5).
   **Erratum (proof step)**: the proof of Theorem 7 takes the unconstrained infimum over u in R^r (copied
   from Theorem 6's psi_f); psi*_PD's argument has r(r-1) coordinates (they differ from r = 3 on).
+* The finite steps inside the continuity, openness and limit arguments (``radii``), each "there is a
+  radius" with its explicit value, z3 over symbolic variables: Theorem 3's regret form and the displayed
+  chain of step 3, and delta = eps / max_t |beta_1 - beta_t|_1 (the radius of the sampled check) puts the
+  regret at 0; the proofs of Theorems 4 and 6: eps = half the smallest positive score gap keeps the sorted
+  order (Euclidean norm); Theorem 7, step 3: |u_m - u^p|_inf <= eps/8 gives both displayed margins, and
+  Algorithm 1's ascending deletions then never reach an edge of the DAG of u^p (r = 3, 4, every split of
+  the pairs).  Only the topological wrapping (a strictly convex function with a unique minimiser is larger
+  off a ball, the Theorem 3 step 4 identity |u - u^p|^2 + const) is left to the reader.
 * Calibration decided over the whole simplex, or the paper's noise set, by the engine
   :mod:`symcal.calibration` (claims of kind ``calibration``; the seeded checks above stay as extra
   sampled checks): Theorem 3 for P@2, ERU and MAP at r = 3, 4, PD at r = 3 and the 4 x 3 matrix;
@@ -155,6 +163,7 @@ from symcal.ranking.noise_sets import in_p_reinforce
 
 from . import appendix as A
 from . import noise_inclusions as NI
+from . import radii as RD
 from . import section3 as S3
 from . import section4 as S4
 from . import section5 as S5
@@ -177,7 +186,7 @@ __all__ = ["CLAIMS", "TWINS", "TWIN_EXPECT", "THEOREM6_ARGS", "_named_loss", "ca
 
 CLAIMS = [
     NI.low_noise_in_p_f_dmj,
-    S3.theorem3_identity, S3.theorem3_surrogate, S3.theorem3_calibration, *S3.theorem3_whole,
+    S3.theorem3_identity, S3.theorem3_surrogate, S3.theorem3_calibration, *S3.theorem3_whole, *RD.SECTION3_CLAIMS,
     S4.precision_two_forms, S4.precision_decomposition, S4.precision_rank, S4.precision_top_q, S4.precision_top_q_all_u,
     S4.wta_is_p1, SD.precision_dim, SD.precision_exact,
     S5.eru_decomposition, S5.eru_rank, S5.eru_sorting, S5.eru_sorting_corrected, S5.eru_sorting_all_u,
@@ -195,11 +204,11 @@ CLAIMS = [
     NI.p_f_dmj_in_theorem13, NI.theorem13_in_p_f_dmj,
     S72.theorem7_algorithm1_regions, S72.theorem7, S72.theorem7_whole, S72.theorem7_whole_simplex,
     S72.theorem7_p_dag_contains_p_f, S72.theorem7_inclusion_strict,
-    A.theorem4_eq2, A.theorem4_minimiser,
+    A.theorem4_eq2, A.theorem4_minimiser, *RD.APPENDIX_THEOREM4_CLAIMS,
     A.lemma8, *A.lemma8_whole, A.lemma8_equal_risk, A.lemma8_step, A.lemma8_step_corrected,
     A.lemma8_adjacent_count, A.lemma8_adjacent_count_corrected,
-    A.theorem6_minimiser, A.theorem6_pairwise, A.theorem7_minimiser,
-    A.theorem7_inf_space, A.theorem7_inf_space_corrected,
+    A.theorem6_minimiser, A.theorem6_pairwise, *RD.APPENDIX_THEOREM6_CLAIMS, A.theorem7_minimiser,
+    A.theorem7_inf_space, A.theorem7_inf_space_corrected, *RD.APPENDIX_THEOREM7_CLAIMS,
 ]
 
 
@@ -298,9 +307,10 @@ TWINS: dict[str, Callable[[], Claim]] = dict([
 # the new section modules declare their twins beside their claims
 TWINS.update(NI.TWINS)
 TWINS.update(SD.TWINS)
+TWINS.update(RD.TWINS)
 # a claim left out of CLAIMS would never be decided
-if {c.id for c in NI.CLAIMS + SD.CLAIMS} - {c.id for c in CLAIMS}:  # pragma: no cover
-    raise ValueError("a claim of noise_inclusions or surrogate_dimensions is missing from CLAIMS")
+if {c.id for c in NI.CLAIMS + SD.CLAIMS + RD.CLAIMS} - {c.id for c in CLAIMS}:  # pragma: no cover
+    raise ValueError("a claim of noise_inclusions, surrogate_dimensions or radii is missing from CLAIMS")
 
 # what each twin must come back as, where it is not "refuted"
 TWIN_EXPECT: dict[str, str] = {

@@ -124,7 +124,7 @@ ENTRIES = [
     E(
         "Section 3, Notation",
         "D_r = {Delta | for all s, R(Delta, s) < +oo} ... One may notice that D_r = {Delta | ||U(Delta)||_oo < +oo}",
-        reason="not checkable: integrability over arbitrary distributions on a Polish space",
+        reason="not checkable: finiteness of integrals over arbitrary distributions on Y (values +oo), which no finite query states; the finite part, R(Delta, s) = b + sum_k phi(k) U_sigma(k) with phi(1) > 0, phi >= 0, U >= 0, is Eq. (2)'s setting",
     ),
     E(
         "Section 3.1, Eq. (2)",
@@ -199,12 +199,18 @@ ENTRIES = [
     E(
         "Theorem 3.2",
         "1. If l is order-preserving w.r.t. u on Delta, then l is r-calibrated on Delta. 2. If phi is strictly decreasing and l is r-calibrated on Delta, then l is order-preserving",
-        reason=_GENERAL + "; its proof's finite steps are checked (Eq. (6), the regret lower bound)",
+        reason=_GENERAL + "; every finite step of its proof is a claim of the entries below (the misordered pair, Eq. (6), the regret lower bound)",
+    ),
+    E(
+        "Theorem 3.2, proof, step 1",
+        "if arg sort(s) not subset arg sort(U(Delta)), then there is a pair (i,j) with U_i(Delta) > U_j(Delta) but s_i <= s_j. Then, there is at least one permutation sigma in arg sort(s) with sigma^-1(i) > sigma^-1(j)",
+        "calauzenes2013.theorem3_2.proof_pair_step",
     ),
     E(
         "Theorem 3.2, proof, Eq. (6)",
         "R-bar - R(Delta, sigma) = [R-bar - R(Delta, tau_ij o sigma)] + (U_i - U_j)(phi(sigma^-1(j)) - phi(sigma^-1(i)))",
         "calauzenes2013.eq6",
+        "calauzenes2013.eq6.two_terms",
     ),
     E(
         "Theorem 3.2, proof, step 2",
@@ -221,6 +227,8 @@ ENTRIES = [
         "Let Y = {0,1}^n, u : Y -> R^n_+ and l an order-preserving loss w.r.t. u on D. Then l is not calibrated with the ERR and the AP",
         "calauzenes2013.theorem3_3.err_not_all_optimal",
         "calauzenes2013.theorem3_3.ap_not_all_optimal",
+        "calauzenes2013.theorem3_3.err_family_not_all_equal",
+        "calauzenes2013.theorem3_3.ap_family_not_all_equal",
     ),
     E(
         "Section 3.2, after Theorem 3.3",
@@ -374,7 +382,7 @@ ENTRIES = [
     E(
         "Section 5.2",
         "if psi is mu-strongly convex, we have B_psi(u||v) >= mu/2 ||u - v||^2",
-        reason="not checkable: a statement about every mu-strongly convex psi (classical)",
+        reason="not checkable: a statement about every mu-strongly convex psi, obtained from Eq. (12) by the limit t -> 0 (the gradient of an arbitrary function); Theorem 5.3's proof uses it only through the Logistic and Exponential rows, whose psi are checked",
     ),
     E(
         "Theorem 5.3",
@@ -444,7 +452,8 @@ ENTRIES = [
     E(
         "Appendix A, Eq. (15)",
         "R-bar(Delta) - R(Delta, s) <= c sqrt(B) sqrt(L(Delta, s) - L(Delta))",
-        reason="definition",
+        "calauzenes2013.table2.pairwise.logistic",
+        "calauzenes2013.table2.pairwise.exponential",
     ),
     E(
         "Footnote 4",
@@ -454,7 +463,12 @@ ENTRIES = [
     E(
         "Corollary A.2",
         "R-bar(P) - R(P, f) <= c sqrt(R-bar(P)/phi(1)) sqrt(L(P, f) - L(P))",
-        reason="not checkable: an integrated bound over arbitrary distributions P (Cauchy-Schwarz over P_X)",
+        reason="not checkable: an integrated bound over every distribution P on X x Y and every loss satisfying (15); its two finite steps (Cauchy-Schwarz over P_X, R-bar >= phi(1) ||U||_oo) are the entries of its proof below",
+    ),
+    E(
+        "Appendix A, proof of Corollary A.2",
+        "Integrating (15) over P_X with B = ||U(Delta)||_oo and Delta = P(.|x) and using Cauchy-Schwarz inequality, we obtain: R-bar(P) - R(P, f) <= c sqrt(int ||U(P(.|x))||_oo dP_X) sqrt(L(P, f) - L(P))",
+        "calauzenes2013.corollary_a2.proof_cauchy_schwarz",
     ),
     E(
         "Appendix A, proof of Corollary A.2",
@@ -486,7 +500,17 @@ ENTRIES = [
     E(
         "Lemma B.2, conclusions 1-3",
         "Then, for any standardization function u for r: 1. y_i > y_j => u_i(y) > u_j(y), 2. ..., 3. ... u_i(y) + u_i(y') = u_j(y) + u_j(y')",
-        reason="not checkable: quantifies over every standardization function (an arg max condition over all distributions); two steps of the proof of point 3 are checked below",
+        reason="not checkable: quantifies over every measure r with hypotheses 1-2 and every standardization function u (u : {0,1}^n -> R^n_+ with U(Delta) in arg max for every distribution, an infinite family of conditions); the finite steps of its proof are the entries below, three of them errata of the proof of point 3 (findings proof_labels, proof_mixture, proof_no_constraint)",
+    ),
+    E(
+        "Lemma B.2, proof of point 2",
+        "Delta^alpha = alpha delta_{y^j} + (1 - alpha) delta_y for alpha > 0 such that (1 - alpha)u_i(y) + alpha u_i(y^j) > (1 - alpha)u_j(y) + alpha u_j(y^j)",
+        "calauzenes2013.lemma_b2.proof_point2_mixture",
+    ),
+    E(
+        "Lemma B.2, proof of point 2",
+        "By strict monotonicity (y^j requires j ranked before i) and symmetry (the relative ordering of i and j does not matter for y), the small probability alpha implies U_j(Delta^alpha) > U_i(Delta^alpha)",
+        "calauzenes2013.lemma_b2.proof_point2_swap",
     ),
     E(
         "Lemma B.2, proof of point 3",
@@ -501,6 +525,12 @@ ENTRIES = [
         "calauzenes2013.lemma_b2.proof_mixture.corrected",
     ),
     E(
+        "Lemma B.2, proof of point 3",
+        "Since sum_k y_k = sum_k y_k' and using the symmetry of the ranking performance measure, we can claim that y and y' do not impose any constraint on the relative ordering of any two items for which y_i + y_i' = y_j + y_j'",
+        "calauzenes2013.lemma_b2.proof_no_constraint",
+        "calauzenes2013.lemma_b2.proof_no_constraint.corrected",
+    ),
+    E(
         "Appendix B.2, proof of Theorem 3.3",
         "ERR(Delta, 1>3>2>4) = ERR(Delta, 1>2>3>4) + 1/24; AP(Delta, 1>3>2>4) = AP(Delta, 1>2>3>4) - 1/12",
         "calauzenes2013.theorem3_3.err_gap",
@@ -513,6 +543,8 @@ ENTRIES = [
         "Thus, some permutations are suboptimal, which contradicts the existence of a standardization function",
         "calauzenes2013.theorem3_3.err_not_all_optimal",
         "calauzenes2013.theorem3_3.ap_not_all_optimal",
+        "calauzenes2013.theorem3_3.err_family_not_all_equal",
+        "calauzenes2013.theorem3_3.ap_family_not_all_equal",
     ),
     E(
         "Appendix B.3, proof of Lemma 5.1, step 1",

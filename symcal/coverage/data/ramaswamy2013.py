@@ -35,12 +35,12 @@ ENTRIES = [
     E(
         "Theorem 2",
         "psi is calibrated w.r.t. l over Delta_n iff there exists a function pred ... er_D^psi[f_m] ->P er_D^{psi,*} implies er_D^l[pred o f_m] ->P er_D^{l,*}",
-        reason="out of scope: result of [6, 7, 16] quoted without proof; convergence in probability over all distributions",
+        reason="out of scope: result of [6, 7, 16] quoted without proof; a statement about convergence in probability of learned models over every distribution D on X x Y, which no finite query states (calibration itself, its right-hand side, is what the calibration claims decide)",
     ),
     E(
         "Section 2, after Theorem 2",
         "one can extend the above result to show that for P subset Delta_n, psi is calibrated w.r.t. l over P iff ...",
-        reason="not checkable: an asymptotic equivalence over all distributions, stated without proof",
+        reason="not checkable: stated without proof; the equivalence between calibration over P and convergence in probability for every distribution with conditionals in P is asymptotic (sequences of models), not a finite statement",
     ),
     E(
         "Section 2, Subset ranking",
@@ -73,12 +73,13 @@ ENTRIES = [
     E(
         "Theorem 3, proof",
         "regret_p(t) = p^T l_t - min_t' p^T l_t' = (u^p)^T beta_t - min_t' (u^p)^T beta_t'",
-        reason="definition",
+        "ramaswamy2013.theorem3.proof.regret_form",
     ),
     E(
         "Theorem 3, proof, step 3",
-        "the mapping u -> regret_p(pred*(u)) is continuous at u = u^p",
-        reason="not checkable: a continuity argument over sequences u_m -> u^p for arbitrary beta",
+        "the mapping u -> regret_p(pred*(u)) is continuous at u = u^p ... = (u^p - u_m)^T beta_{pred*(u_m)} + min_t' u_m^T beta_t' - min_t' (u^p)^T beta_t'",
+        "ramaswamy2013.theorem3.proof.regret_chain",
+        "ramaswamy2013.theorem3.proof.regret_radius",
     ),
     E(
         "Theorem 3, proof, step 4",
@@ -88,7 +89,7 @@ ENTRIES = [
     E(
         "Section 3, after Theorem 3",
         "the surrogate they gave was defined on a surrogate space of dimension n - 1 ... any loss matrix of rank d has a d-dimensional convex calibrated surrogate",
-        reason="out of scope: results of Ramaswamy and Agarwal [16], quoted",
+        reason="out of scope: results of Ramaswamy and Agarwal [16] about every loss matrix, quoted without proof; for this paper's losses the d-dimensional surrogates are decided by the cc-dim claims (ramaswamy2013.*.cc_dim_upper, .cc_dim_exact)",
     ),
     E(
         "Section 4",
@@ -166,7 +167,7 @@ ENTRIES = [
     E(
         "Section 6",
         "We conjecture that the QAP associated with the mapping pred*_MAP above is also NP-hard",
-        reason="not checkable: a complexity conjecture",
+        reason="not checkable: a complexity conjecture (NP-hardness of a family of QAPs); no finite instance decides it, and symcal has no reduction checker",
     ),
     E(
         "Section 6",
@@ -196,8 +197,15 @@ ENTRIES = [
     ),
     E(
         "Section 6, after Corollary 5",
-        "s_i(y) = y_i / (sum_gamma y_gamma) is a 'standardization function' for the MAP loss over P_reinforce, and therefore ... any 'order-preserving surrogate' ... is also calibrated",
-        reason="out of scope: rests on Buffoni et al. (2011) [13]'s standardization result, not restated here",
+        "s_i(y) = y_i / (sum_gamma y_gamma) is a 'standardization function' for the MAP loss over P_reinforce",
+        "ramaswamy2013.corollary5.u_tilde_is_diagonal",
+        "ramaswamy2013.lemma8.p_reinforce.r3",
+        "ramaswamy2013.lemma8.p_reinforce.r4",
+    ),
+    E(
+        "Section 6, after Corollary 5",
+        "and therefore ... any 'order-preserving surrogate' with this standardization function is also calibrated",
+        reason="out of scope: Buffoni et al. (2011) [13]'s theorem (standardization + order preservation => calibration) for every order-preserving surrogate, quoted without its statement; the standardization property itself is the entry above (E[s(Y)] = the diagonal u^p_ii, whose every sort is optimal on P_reinforce, Lemma 8)",
     ),
     E("Section 7", "l_PD(y, sigma) = sum_i sum_{j != i} y_ij 1(sigma(i) > sigma(j))", reason="definition"),
     E(
@@ -293,7 +301,7 @@ ENTRIES = [
     E(
         "Appendix, proof of Theorem 4, step 2",
         "there exists eps > 0 such that ... ||u - u^p|| < eps => pred-bar_MAP(u) in Pi(p)",
-        reason="not checkable: an openness argument over all u near u^p",
+        "ramaswamy2013.theorem4.proof.sort_radius",
     ),
     E(
         "Appendix, proof of Theorem 4, step 3",
@@ -335,6 +343,11 @@ ENTRIES = [
         "ramaswamy2013.theorem6",
     ),
     E(
+        "Appendix, proof of Theorem 6, step 4",
+        "there exists eps > 0 such that for any u in R^r, ||u - u^p|| < eps => pred(u) in Pi(p)",
+        "ramaswamy2013.theorem6.proof.sort_radius",
+    ),
+    E(
         "Appendix, proof of Theorem 7, step 1",
         "u^p = E_{Y~p}[Y_ij] ... is the unique minimizer of p^T psi*_PD(u)",
         "ramaswamy2013.theorem7.proof.minimiser",
@@ -357,7 +370,12 @@ ENTRIES = [
     ),
     E(
         "Appendix, proof of Theorem 7, step 3",
+        "for large enough m: u^p_ij - u^p_ji > 0 => u^m_ij - u^m_ji >= eps/2, u^p_ij - u^p_ji = 0 => u^m_ij - u^m_ji <= eps/4",
+        "ramaswamy2013.theorem7.proof.limit_margins",
+    ),
+    E(
+        "Appendix, proof of Theorem 7, step 3",
         "for large enough m, the directed graph induced by u_m contains the DAG induced by u^p, and any edge ... will not be deleted by the algorithm",
-        reason="not checkable: a limit argument over sequences u_m -> u^p",
+        "ramaswamy2013.theorem7.proof.dag_edges_kept",
     ),
 ]
