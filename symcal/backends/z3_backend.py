@@ -136,7 +136,7 @@ def solve(
         return SolveResult("unknown", None, text, reason)
     m = s.model()
     if names is None:
-        names = [d() for d in m.decls()]
+        names = [d() for d in m.decls() if d.arity() == 0]  # constants only: not z3's /0 (two arguments)
     got = {str(v): m.eval(v, model_completion=True) for v in names}
     values = {k: model_fraction(val) for k, val in got.items()}
     algebraic: dict[str, Any] | None = None

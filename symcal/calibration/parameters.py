@@ -245,6 +245,10 @@ def parametric_problem(kw: dict[str, Any], timeout: float = 60.0) -> Parametric:
     exprs = [x for row in par.loss for x in row] + per_label
     if cells is not None:
         exprs += [c for cell in cells for a, b in cell for c in (*a, b)]
+    if not any(sympy.sympify(e).has(tau) for e in exprs + noise):
+        # the same verdict for every value would answer a question nobody asked (a misspelt name?)
+        raise invalid(f"parameters.{rng.name}", rng.text(), "a parameter the problem uses",
+                      f"{rng.name} appears in none of the loss, surrogate.per_label, link and noise")
     for e in exprs:
         den = sympy.fraction(sympy.together(e))[1]
         if den.has(tau):
@@ -734,9 +738,15 @@ def _quadratic(par: Parametric, sample: Any, span: Span) -> PForm | str:
 
 
 def _solve(cons: list[Any], budget: Budget, comment: str) -> Any:
+    """z3 on ``cons``, the model read on the query's own constants: a query that divides by a term
+    (``w * x / w``) has a model that also interprets z3's division by zero (``/0``, a function of two
+    arguments); listing every declaration of the model called it with none (an internal error)."""
+    import z3
+
     from symcal.backends import z3_backend
 
-    return z3_backend.solve(cons, budget, None, comment)
+    variables = list(z3.z3util.get_vars(z3.And(*cons))) if cons else []
+    return z3_backend.solve(cons, budget, variables, comment)
 
 
 def _ask(q: _Q, cons: list[Any], budget: Budget, comment: str, label: str) -> Any:

@@ -680,7 +680,7 @@ def _confirm_quadratic(s: Setup, q: Quadratic, b: Bound, K: Fraction, per_t: dic
 def _tight_quadratic(s: Setup, q: Quadratic, b: Bound, K: Fraction, t: int, data: tuple, Zm: sympy.Matrix,
                      Ginv: sympy.Matrix, budget: Budget) -> None:
     """Exhibit (p, u) with N^2 = K D: the projection of u*(p) onto the row that attains the bound."""
-    pz, N, M, base, _ustar, kappa, rows, _mcons = data
+    pz, N, M, base, ustar, kappa, rows, _mcons = data  # ustar: u*(p) as z3 terms in pz
     rho = _ratio_for(K, kappa)
     if rho is None:
         b.steps.append("not shown tight (the constant is not attained by a single row)")
@@ -689,29 +689,53 @@ def _tight_quadratic(s: Setup, q: Quadratic, b: Bound, K: Fraction, t: int, data
     if got is None:
         b.steps.append("not shown tight: no point at the ratio found again")
         return
-    m = got[1]
-    p = [_frac(m.eval(x, model_completion=True)) for x in pz]
-    n_ex, t_opt = _regret_exact(s, p, t)
-    us = q.u_star(p)
-    why = ""
-    if not (sum(p) == 1 and all(x >= 0 for x in p) and s.noise_holds(p)):
-        why = "the point is on the boundary of P, not in it"
-    cand = None
-    for a, bb, k in rows:
-        delta = dot(a, us) - bb
-        if why or k != kappa or delta <= 0:
-            continue
+
+    def shift(a: Any, k: Fraction) -> sympy.Matrix:
+        """The step from u*(p) to its projection onto the row a.u = b, per unit of a.u*(p) - b."""
         c = Zm.T * sympy.Matrix([sympy.Rational(x.numerator, x.denominator) for x in a])
-        w = -(Ginv * c) * sympy.Rational(delta.numerator, delta.denominator) / sympy.Rational(k.numerator,
-                                                                                               k.denominator)
-        zw = Zm * w
-        u = [us[i] + _fr(zw[i]) for i in range(s.d)]
-        if s.in_domain(u) and s.in_cell(t, u):
-            cand = u
-            break
+        return -(Zm * (Ginv * c)) / sympy.Rational(k.numerator, k.denominator)
+
+    def candidate(p: list[Fraction]) -> tuple[list[Fraction] | None, str]:
+        if not (sum(p) == 1 and all(x >= 0 for x in p) and s.noise_holds(p)):
+            return None, "the point is on the boundary of P, not in it"
+        us = q.u_star(p)
+        for a, bb, k in rows:
+            delta = dot(a, us) - bb
+            if k != kappa or delta <= 0:
+                continue
+            step = shift(a, k)
+            u = [us[i] + _fr(step[i]) * delta for i in range(s.d)]
+            if s.in_domain(u) and s.in_cell(t, u):
+                return u, ""
+        return None, ""
+
+    p = [_frac(got[1].eval(x, model_completion=True)) for x in pz]
+    cand, why = candidate(p)
+    if cand is None and not why:
+        # the point with the largest regret has two binding rows (u*(p) beyond a corner of the cell, where the
+        # nearest point of the cell is not a single row's projection): look again with one row binding and its
+        # projection, affine in p, inside the cell (squared loss with argmin: p = e_1 vs p = (1/2, 1/2, 0))
+        for a, bb, k in rows:
+            if k != kappa or cand is not None:
+                continue
+            step = shift(a, k)
+            delta_z = _zlin(a, ustar) - _q(bb)
+            proj = [ustar[i] + _q(_fr(step[i])) * delta_z for i in range(s.d)]
+            inside = [_zlin(a2, proj) <= _q(b2) for a2, b2 in s.link.cells[t]]
+            inside += [_zlin(a2, proj) <= _q(b2) for a2, b2 in s.les]
+            try:  # a candidate only: candidate() and the checks below decide, exactly
+                again = _maximise(_closure(s, pz) + base + [N >= _q(rho) * M, delta_z == M] + inside, N, budget,
+                                  "the largest regret at the ratio, one row binding")
+            except NotFound:
+                again = None
+            if again is not None:
+                p = [_frac(again[1].eval(x, model_completion=True)) for x in pz]
+                cand, why = candidate(p)
     if cand is None:
         b.steps.append(f"not shown tight ({why or 'the projection of u*(p) onto the binding row leaves the cell'})")
         return
+    n_ex, t_opt = _regret_exact(s, p, t)
+    us = q.u_star(p)
     d_ex = s.risk(p, cand) - s.risk(p, us)
     if not (d_ex > 0 and n_ex * n_ex == K * d_ex):
         b.steps.append(f"not shown tight (exact ratio N^2 / D = {fraction_str(n_ex * n_ex / d_ex) if d_ex else 'inf'})")

@@ -236,12 +236,16 @@ def _power_from_psi(r: Regret) -> None:
     """The power bound and calibration function read off a proved psi (see the module docstring);
     left empty (with a step saying why) when not shown."""
     psi = r.psi
-    try:
-        at0 = sympy.limit(psi, THETA, 0, "+")
-        L1 = sympy.limit(psi / THETA, THETA, 0, "+")
-    except Exception as exc:  # noqa: BLE001 - not shown
-        r.steps.append(f"power bound: the limits of psi at 0 are not computed ({exc})")
-        return
+    slope = _right_slope_at_0(psi)
+    if slope is not None:
+        at0, L1 = slope
+    else:
+        try:
+            at0 = sympy.limit(psi, THETA, 0, "+")
+            L1 = sympy.limit(psi / THETA, THETA, 0, "+")
+        except Exception as exc:  # noqa: BLE001 - not shown
+            r.steps.append(f"power bound: the limits of psi at 0 are not computed ({exc})")
+            return
     if at0 != 0:
         r.steps.append(f"power bound: psi(0+) = {sympy.sstr(at0)} is not 0")
         return
@@ -277,6 +281,23 @@ def _power_from_psi(r: Regret) -> None:
                    f"{sympy.sstr(r.constant)} * excess_phi ** (1/2), approached as theta -> 0 (tight)")
 
 
+def _right_slope_at_0(psi: sympy.Expr) -> tuple[sympy.Rational, sympy.Rational] | None:
+    """``(psi(0), psi'(0+))`` exactly for a piecewise-linear convex psi written with ``Max``/``Min`` of
+    affine pieces (a hinge-like phi gives ``phi(0) - Min(...)``, where sympy's limit gives up), or None:
+    with ``Min(a) = -Max(-a)``, psi is ``max_k (s_k theta + c_k)``, so psi(0) is the largest c_k and
+    psi'(0+) the largest s_k among the pieces with that c_k (the pieces active at 0)."""
+    if not psi.has(sympy.Min, sympy.Max):
+        return None
+    flipped = psi.replace(lambda x: isinstance(x, sympy.Min),
+                          lambda x: -sympy.Max(*[-a for a in x.args], evaluate=False))
+    pieces = max_of_affine(sympy.expand(flipped), [THETA])
+    if pieces is None:
+        return None
+    c0 = max(b for _, b in pieces)
+    s0 = max(a[0] for a, b in pieces if b == c0)
+    return sympy.Rational(c0.numerator, c0.denominator), sympy.Rational(s0.numerator, s0.denominator)
+
+
 def _nonnegative_on_unit(g: sympy.Expr, v: sympy.Symbol) -> str:
     """How g(theta) >= 0 was shown for every theta in (0, 1), or '': theta = (v^2 - 1)/(v^2 + 1) with
     v > 1 makes sqrt(1 - theta^2) rational in v; the rational function's sign is decided by z3."""
@@ -305,11 +326,14 @@ def identical_on_interval(a: sympy.Expr, b: sympy.Expr) -> str:
     difference to 0 after theta = (w - 1)/(w + 1) with w > 0 (a bijection onto (-1, 1)); or z3 finds
     no theta in (-1, 1) where they differ (piecewise-linear forms)."""
     w = sympy.Symbol("w", positive=True)
-    try:
-        if sympy.simplify((a - b).xreplace({THETA: (w - 1) / (w + 1)})) == 0:
-            return "the difference simplifies to 0 under theta = (w - 1)/(w + 1), w > 0"
-    except Exception:  # noqa: BLE001 - not shown this way
-        pass
+    # a piecewise-linear form (Min/Max of affine pieces) goes to z3 at once: linear arithmetic decides it,
+    # and sympy's simplify spent 15-30 s on a Min of six pieces (an asymmetric hinge)
+    if not a.has(sympy.Min, sympy.Max):
+        try:
+            if sympy.simplify((a - b).xreplace({THETA: (w - 1) / (w + 1)})) == 0:
+                return "the difference simplifies to 0 under theta = (w - 1)/(w + 1), w > 0"
+        except Exception:  # noqa: BLE001 - not shown this way
+            pass
     if a.has(sympy.log, sympy.exp, sympy.Pow) and not (a.is_polynomial(THETA) and b.is_polynomial(THETA)):
         return ""
     try:
