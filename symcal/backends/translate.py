@@ -62,6 +62,7 @@ class Translator:
         self.roots = roots
         self.definitions: list[Any] = []
         self._root_vars: dict[tuple[Any, int, int], Any] = {}
+        self._inverted: set[Any] = set()  # bases of a negative rational power (defined only where > 0)
 
     def var(self, s: sympy.Symbol) -> Any:
         v = self.vars.get(s)
@@ -72,42 +73,33 @@ class Translator:
         return v
 
     def _root(self, base: Any, p: int, q: int) -> Any:
-        """``base**(p/q)`` for ``q > 1`` as a fresh variable with its guarded definition (see
+        """``base**(p/q)`` for ``q > 1`` as a fresh variable with its definition (see
         :meth:`__init__`); one variable per distinct power, named ``symcal_root_<k>`` in order of
         first use (the query's text does not depend on the process)."""
         z3 = self.z3
         key = (base, abs(p), q)
         t = self._root_vars.get(key)
         if t is None:
-            b = self(base)
-            b = z3.ToReal(b) if z3.is_int(b) else b
             taken = {str(s) for s in self.vars}
             k = len(self._root_vars) + 1
             while f"symcal_root_{k}" in taken:
                 k += 1
             t = z3.Real(f"symcal_root_{k}")
-            power_of_b = b
-            for _ in range(abs(p) - 1):
-                power_of_b = power_of_b * b
+            power_of_b = self(sympy.Pow(base, abs(p), evaluate=False))  # the integer power's own product
+            power_of_b = z3.ToReal(power_of_b) if z3.is_int(power_of_b) else power_of_b
             power_of_t = t
             for _ in range(q - 1):
                 power_of_t = power_of_t * t
             self.definitions.append(z3.And(t >= 0 if p > 0 else t > 0, power_of_t == power_of_b))
             self._root_vars[key] = t
         if p < 0:
-            self._root_vars.setdefault((base, -1, 0), t)  # marks that a negative power of base was read
+            self._inverted.add(base)
         return t if p > 0 else z3.RealVal(1) / t
 
     def root_domains(self) -> list[Any]:
         """What the roots' definitions restrict the query to: ``b >= 0`` for each base ``b`` of a
         positive rational power, ``b > 0`` for a negative one (as sympy relations)."""
-        out: list[Any] = []
-        for (base, p, q) in self._root_vars:
-            if q > 1:
-                out.append(sympy.Ge(base, 0))
-            elif p == -1:
-                out.append(sympy.Gt(base, 0))
-        return out
+        return [sympy.Ge(base, 0) for base, _, _ in self._root_vars] + [sympy.Gt(b, 0) for b in self._inverted]
 
     def parity(self, symbols: Any) -> list[Any]:
         """The parity assumptions (even=True, odd=True) of ``symbols`` as z3 constraints on their
