@@ -1,8 +1,9 @@
-"""Faster encodings of three slow library claims build the same statements: ListNet's g_1-derivative
+"""Faster encodings of slow library claims build the same statements: ListNet's g_1-derivative
 (xia2009.listnet.difference_identity) is the very expression ``sympy.diff`` builds; the positive factors
 cancelled from xia2009.listnet_modified.order_sensitive's products leave an equivalent inequality and
-nothing that is not positive is cancelled; duchi2010.lemma16.all_weights' cyclic case is the disjunction
-of the per-order cases' conclusions (issue 25, item 6)."""
+nothing that is not positive is cancelled, and top-k ListMLE's condition (2) (xia2009.listmle_topk.order_sensitive)
+keeps its sign; duchi2010.lemma16.all_weights' cyclic case is the disjunction of the per-order cases' conclusions;
+Proposition 9's cases share Definition 3 at each depth (issue 25, item 6)."""
 
 from __future__ import annotations
 
@@ -86,3 +87,31 @@ def test_lemma16_cyclic_case_is_the_disjunction_of_the_per_order_conclusions():
 def test_lemma16_cyclic_case_is_not_the_conjunction_of_the_per_order_conclusions():
     *per_order, (_, _, cyclic) = D.appendix.lemma16_symbolic_cases(3)
     assert cyclic != sympy.And(*[concl for _, _, concl in per_order])
+
+
+def test_listmle_condition2_keeps_the_sign_of_the_uncancelled_products():
+    n = 4
+    t = X.t_symbols(n)
+    for k in range(1, n + 1):
+        for y in S433.position_patterns(n):
+            z = S433.swap(y, 1, 2)
+            (ny, dy), (nz, dz) = S433.luce_parts(t, y, k), S433.luce_parts(t, z, k)
+            lo, ro = S433.cancel_positive(nz * dy, ny * dz)
+            assert sympy.cancel(nz * dy * ro - ny * dz * lo) == 0
+            assert sympy.total_degree(sympy.expand(lo - ro)) <= sympy.total_degree(sympy.expand(nz * dy - ny * dz))
+
+
+def test_listmle_twin_demanding_strictness_everywhere_is_still_refuted():
+    from symcal.runner import check
+
+    twin = X.TWINS["xia2009.listmle_topk.order_sensitive"]()
+    assert check(twin, sizes=(3, 3), timeout=60).status.value == "refuted"
+
+
+def test_proposition9_conclusion_at_k_is_the_hypothesis_at_k_plus_one():
+    cases = X.S42.proposition9_cases(3)
+    by_label = {label: (hyps, concl) for label, hyps, concl in cases}
+    hyp_2 = by_label["n=3, k=2->3, ties=(0, 1, 2)"][0]["definition3_at_k"]
+    concl_1 = by_label["n=3, k=1->2, ties=(0, 1, 2)"][1]
+    assert concl_1 == sympy.And(*hyp_2)
+    assert concl_1 != sympy.And(*by_label["n=3, k=1->2, ties=(0, 1, 2)"][0]["definition3_at_k"])

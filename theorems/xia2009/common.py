@@ -112,6 +112,24 @@ def luce_parts(t: Sequence[Any], y: tuple[int, ...], m: int) -> tuple[Any, Any]:
     return num, den
 
 
+def cancel_positive(left: Any, right: Any) -> tuple[Any, Any]:
+    """(l, r) with left = c l and right = c r for the common factor c of the two products made of the bases
+    sympy proves positive (the Luce numerator prod u and the partial sums of positive u shared by pi and tau pi),
+    so that left > right <=> l > r and left = right <=> l = r.  Only literal common factors are removed, and
+    the result is checked to rebuild both products exactly (else the products come back unchanged)."""
+    pl, pr = sympy.Mul(left).as_powers_dict(), sympy.Mul(right).as_powers_dict()
+    common = {b: min(pl[b], pr[b]) for b in pl.keys() & pr.keys()
+              if b.is_positive is True and sympy.Integer(min(pl[b], pr[b])).is_positive}
+    if not common:
+        return left, right
+    c = sympy.Mul(*[b ** e for b, e in common.items()])
+    lo = sympy.Mul(*[b ** (e - common.get(b, 0)) for b, e in pl.items()])
+    ro = sympy.Mul(*[b ** (e - common.get(b, 0)) for b, e in pr.items()])
+    if c.is_positive is not True or c * lo != left or c * ro != right:
+        return left, right
+    return lo, ro
+
+
 def listmle_gradient(t: Sequence[Any], y: tuple[int, ...], m: int, i: int) -> Any:
     """d/dg_i of -log Luce_m(y) = -[pos(i) <= m] + sum_{s <= min(pos(i), m)} t_i / D_s."""
     n, a = len(y), pos(y, i)

@@ -74,14 +74,22 @@ def proposition9_cases(n: int, *, step: int = 1) -> list[tuple[str, dict[str, li
     v = phi_vars(n)
     d = {(i, j, y): sympy.Symbol(f"d{i}{j}_" + "".join(map(str, y)), real=True)
          for i, j in itertools.permutations(range(1, n + 1), 2) for y in perms(n)}
+    built: dict[tuple[int, tuple[int, ...]], list[Any]] = {}
+
+    def definition3(k: int, blocks: tuple[int, ...]) -> list[Any]:
+        # Definition 3 at depth k is the conclusion for k - step and the hypothesis for k: built once
+        if (k, blocks) not in built:
+            built[k, blocks] = condition2(v, n, k, blocks) + condition3(d, n, k, blocks)
+        return built[k, blocks]
+
     cases = []
     for k in range(1, n + 1):
         k2 = k + step
         if not 1 <= k2 <= n:
             continue
         for blocks in tie_patterns(n):
-            hyp = condition2(v, n, k, blocks) + condition3(d, n, k, blocks)
-            concl = condition2(v, n, k2, blocks) + condition3(d, n, k2, blocks)
+            hyp = definition3(k, blocks)
+            concl = definition3(k2, blocks)
             cases.append((f"n={n}, k={k}->{k2}, ties={blocks}", {"definition3_at_k": hyp}, sympy.And(*concl)))
     return cases
 

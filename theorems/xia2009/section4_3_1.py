@@ -10,7 +10,16 @@ import sympy
 
 from symcal import Citation, implies_cases
 
-from .common import changes_subgroup, cite, listmle_gradient, luce_parts, position_patterns, swap, t_symbols
+from .common import (
+    cancel_positive,
+    changes_subgroup,
+    cite,
+    listmle_gradient,
+    luce_parts,
+    position_patterns,
+    swap,
+    t_symbols,
+)
 
 Case = tuple[str, dict[str, list[Any]], Any]
 
@@ -21,11 +30,13 @@ def _listmle_pattern_cases(t: Sequence[Any], y: tuple[int, ...], k: int, m: int,
     z = swap(y, 1, 2)
     ny, dy = luce_parts(t, y, m)
     nz, dz = luce_parts(t, z, m)
-    # phi(g, y) - phi(g, sigma y) = log(P(sigma y) / P(y)) ; P = N / D, D > 0
+    # phi(g, y) - phi(g, sigma y) = log(P(sigma y) / P(y)) ; P = N / D, D > 0; the positive factors the two
+    # products share (the t's and partial sums of both orderings) are cancelled: the same inequality, lower degree
+    left, right = cancel_positive(nz * dy, ny * dz)
     if changes_subgroup(y, 1, 2, k) or strict_all:
-        concl = nz * dy > ny * dz
+        concl = left > right
     else:
-        concl = sympy.Eq(sympy.expand(nz * dy - ny * dz), 0)
+        concl = sympy.Eq(sympy.expand(left - right), 0)
     # condition (1): phi(g, y) = phi(sigma g, sigma y), an exact identity in t
     ns, ds = luce_parts([t[1], t[0], *t[2:]], z, m)
     return [(f"n={n}, k={k}, y={y}: condition (2)", {"g1_below_g2": [t[0] < t[1]]}, concl),

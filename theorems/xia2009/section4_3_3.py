@@ -15,6 +15,7 @@ from symcal.errors import invalid
 
 from .common import (
     before,
+    cancel_positive,
     changes_subgroup,
     cite,
     listmle_gradient,
@@ -141,24 +142,6 @@ def _g_side_cases(t: list[Any], n: int) -> list[Case]:
              sympy.And(*g_side)),
             (f"n={n}: g_1 = g_2 => G_1(tau pi) > G_1(pi) for every pi in Y_12", {"tie": [sympy.Eq(t[0], t[1])]},
              sympy.And(*tie_side))]
-
-
-def cancel_positive(left: Any, right: Any) -> tuple[Any, Any]:
-    """(l, r) with left = c l and right = c r for the common factor c of the two products made of the bases
-    sympy proves positive (the Luce numerator prod u and the partial sums of positive u shared by pi and tau pi),
-    so that left > right <=> l > r and left = right <=> l = r.  Only literal common factors are removed, and
-    the result is checked to rebuild both products exactly (else the products come back unchanged)."""
-    pl, pr = sympy.Mul(left).as_powers_dict(), sympy.Mul(right).as_powers_dict()
-    common = {b: min(pl[b], pr[b]) for b in pl.keys() & pr.keys()
-              if b.is_positive is True and sympy.Integer(min(pl[b], pr[b])).is_positive}
-    if not common:
-        return left, right
-    c = sympy.Mul(*[b ** e for b, e in common.items()])
-    lo = sympy.Mul(*[b ** (e - common.get(b, 0)) for b, e in pl.items()])
-    ro = sympy.Mul(*[b ** (e - common.get(b, 0)) for b, e in pr.items()])
-    if c.is_positive is not True or c * lo != left or c * ro != right:
-        return left, right
-    return lo, ro
 
 
 def _psi_side_case(u: list[Any], y: tuple[int, ...], k: int, top: int, order: list[Any]) -> Case:
