@@ -63,7 +63,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     verb (``atexit`` handlers of a user's file, finalizers) writes to stderr: stdout holds the JSON
     document only."""
     _tolerant_stdout()
-    parser = build_parser()
     standalone = argv is None  # the program itself (not a caller in this process, e.g. a test)
     argv = list(sys.argv[1:] if argv is None else argv)
     for a in argv:
@@ -72,6 +71,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return EXIT_USAGE
     verb = "symcal"
     try:
+        parser = build_parser()  # imports every verb's module: a Ctrl-C meanwhile is exit code 130 too
         args = parser.parse_args(argv)
         verb = f"symcal {args.verb}"
         code = int(args.fn(args))
@@ -80,7 +80,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             _stdout_to_stderr()
         return code
     except SymcalError as e:
-        print(f"symcal: error: {e}", file=sys.stderr)
+        text = " ".join(str(e).splitlines())  # one line, whatever a value's repr looked like
+        print(f"symcal: error: {text}", file=sys.stderr)
         return EXIT_USAGE
     except OSError as e:
         if isinstance(e, BrokenPipeError) or (e.filename is None and e.errno == errno.EPIPE):

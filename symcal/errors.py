@@ -6,6 +6,7 @@ command line can print it as one line and exit with code 2 (ARCHITECTURE.md, rul
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 
@@ -40,13 +41,7 @@ class BackendFailure(SymcalError):
 def invalid(param: str, value: Any, expected: str, fix: str | None = None) -> InvalidInput:
     """Return an :class:`InvalidInput` whose message reads
     ``param=value is ...; expected ...`` (and the nearby fix, when there is one)."""
-    try:
-        shown = repr(value)
-    except ValueError:  # e.g. an int beyond Python's int-to-str digit limit
-        shown = f"<{type(value).__name__} too large to show>"
-    if len(shown) > 120:
-        shown = shown[:117] + "..."
-    msg = f"{param}={shown}: expected {expected}"
+    msg = f"{param}={shown(value)}: expected {expected}"
     if fix:
         msg += f"; {fix}"
     return InvalidInput(msg, param=param, value=value)
@@ -70,7 +65,14 @@ def shown(value: Any, width: int = 120) -> str:
         text = repr(value)
     except Exception:  # noqa: BLE001 - e.g. ValueError for a 100,000-digit int
         text = f"<{type(value).__name__} too large to show>"
+    text = _one_line(text)  # a numpy array's repr runs over several lines
     return text if len(text) <= width else text[: width - 3] + "..."
+
+
+def _one_line(text: str) -> str:
+    """``text`` with each line break (and the indentation around it) made one space: a message stays
+    one line whatever a value's ``repr`` looks like."""
+    return re.sub(r"\s*[\r\n]+\s*", " ", text) if ("\n" in text or "\r" in text) else text
 
 
 class DuplicateKey(InvalidInput):

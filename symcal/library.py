@@ -91,7 +91,8 @@ def load_module(path: Path, name: str | None = None, *, param: str = "--theorems
     except SymcalError:
         raise
     except SyntaxError as e:
-        raise invalid(param, str(path), f"valid Python ({e.msg} at line {e.lineno})") from None
+        at = f" at line {e.lineno}" if e.lineno else ""  # a NUL byte has no line
+        raise invalid(param, str(path), f"valid Python ({e.msg}{at})") from None
     except (Exception, SystemExit) as e:
         raise invalid(param, str(path), f"a file that imports cleanly ({_one_line(e)})") from None
     return module
@@ -332,7 +333,7 @@ def _count_claims(module: ModuleType) -> int:
     claims = _claims_of(module, path)
     if not claims:
         raise invalid("--theorems", path, "a file that defines claims (a CLAIMS list or Claim values)")
-    return len(_unique(claims))
+    return len(_unique(claims, path))
 
 
 def _import_and_extract(path: str, extract: Callable[[ModuleType], Any], param: str, expected: str, quiet: bool,

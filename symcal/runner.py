@@ -462,12 +462,12 @@ def check_many(
         certify = _certificate_folder(certificates, cluster)
     from symcal.backends import cvc5_backend
 
+    if cross_check is not None and not isinstance(cross_check, bool):  # first: an array has no truth value
+        raise invalid("cross_check", cross_check, "True, False or None (when cvc5 is installed)")
     if cross_check is None:
         cross_check = cvc5_backend.available()
     elif cross_check and not cvc5_backend.available():
         raise invalid("cross_check", True, "cvc5 installed for a second opinion", "pip install 'symcal[cvc5]'")
-    elif not isinstance(cross_check, bool):
-        raise invalid("cross_check", cross_check, "True, False or None (when cvc5 is installed)")
     if cross_check:
         import cvc5  # noqa: F401  (imported once here, inherited by every forked worker)
     plans = [size_range(c, sizes if c.sized else None) for c in claims]
@@ -535,7 +535,7 @@ def _certificate_folder(folder: Any, cluster: Any) -> bool:
         Path(folder).mkdir(parents=True, exist_ok=True)
         if not os.access(folder, os.W_OK):
             raise OSError("not writable")
-    except OSError as e:
+    except (OSError, ValueError) as e:  # ValueError: a NUL character in the name
         raise invalid("certificates", str(folder), "a folder symcal can create and write", str(e)) from None
     return True
 

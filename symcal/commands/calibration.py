@@ -159,8 +159,17 @@ def run(args: argparse.Namespace) -> int:
     kw = read_problem_file(args.file)
     if kw.get("parameters"):
         return run_parameters(args, kw)
+    if args.region and (args.regret or args.draw is not None):  # run_region does neither: say so, not ignore it
+        if args.regret:
+            raise invalid("--regret", "with --region", "--region or --regret, not both in one run",
+                          "run them one after the other")
+        raise invalid("--draw", "with --region", "--draw without --region",
+                      "--draw computes the region itself and hatches where the surrogate fails")
     if args.region:
         return run_region(args)
+    if args.draw is not None and isinstance(kw["loss"], list) and len(kw["loss"]) not in (3, 4):
+        # refused before the decision, not after it (its verdict would be lost with the error)
+        raise invalid("--draw", f"{len(kw['loss'])} labels", "a problem with 3 labels (the simplex) or 4 (slices)")
     from symcal.progress import progress_bar
 
     bar = progress_bar("calibration", json=args.json)

@@ -187,11 +187,12 @@ def load_claims(args: argparse.Namespace) -> list[Claim]:
 
         sources: list[tuple[str, list[Claim]]] = []
         seen: set[Path] = set()
-        for f in args.theorems:
+        for f in args.theorems:  # all names first: a file given twice is refused before any file runs
             key = Path(f).resolve()
             if key in seen:
                 raise invalid("--theorems", f, "each file once (it was given twice)")
             seen.add(key)
+        for f in args.theorems:
             if Path(f).exists():  # a FIFO or a device is refused before a child waits on it
                 input_file("--theorems", f, "a .py file defining claims", max_bytes=MAX_RUN_BYTES)
             # imported first in a child under the time limit: a file that loops, exits or crashes

@@ -85,6 +85,12 @@ def run(args: argparse.Namespace) -> int:
 
     if args.out is not None and not args.out.strip():
         raise invalid("--out", args.out, "a file name (leave --out out to print the report)")
+    if args.out is not None:  # refused before any claim is decided, not after
+        from symcal.report.plot import unwritable_file
+
+        why = unwritable_file(args.out)
+        if why:
+            raise invalid("--out", args.out, "a file symcal can write", why)
     fmt = output_format(args.format, args.out)
     if getattr(args, "from_run", None) is not None:
         return _run_from(args, fmt)

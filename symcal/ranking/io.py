@@ -150,11 +150,16 @@ def load_preferences(path: str | Path) -> PreferenceDistribution | SparseWeights
     :class:`~symcal.errors.InvalidInput` naming the path and the field."""
     if not isinstance(path, str | Path):
         raise invalid("path", path, "the path of a JSON preference file (a str or a Path)")
+    if "\x00" in str(path):
+        raise invalid("path", str(path), "a file name without a NUL character")
     p = Path(path)
     try:
         size = p.stat().st_size if p.is_file() else 0
+        special = p.exists() and not p.is_file() and not p.is_dir()
     except OSError:
-        size = 0
+        size, special = 0, False
+    if special:  # a FIFO or a device: reading it may never end (/dev/zero) or wait for a writer
+        raise invalid("path", str(path), "a regular JSON file", "it is a FIFO, a device or a socket")
     if size > MAX_FILE_BYTES:
         raise invalid("path", str(path), f"a JSON file of at most {MAX_FILE_BYTES // 10**6:,} MB",
                       f"it has {size // 10**6:,} MB; m <= 5,000 results need far less")

@@ -341,7 +341,7 @@ def minimise_surrogate_risk(
         if m is not None and check_m(m) != W_numeric.m:
             raise invalid("m", m, f"the m of the NumericRisk (m={W_numeric.m})")
         m = W_numeric.m
-        gradient = gradient or W_numeric.gradient
+        gradient = W_numeric.gradient if gradient is None else gradient  # not `or`: an array has no truth
         if shift_invariant is None:
             shift_invariant = W_numeric.shift_invariant
         value = W_numeric.value

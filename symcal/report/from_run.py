@@ -68,6 +68,7 @@ def load_run(path: str | Path) -> list[dict[str, Any]]:
     from symcal.verdicts import Status
 
     statuses = {s.value for s in Status}
+    first: dict[str, int] = {}  # id -> the element that gave it
     for k, e in enumerate(data):
         if not isinstance(e, dict):
             raise invalid("--from", str(path), what, f"element {k} is not an object")
@@ -77,6 +78,10 @@ def load_run(path: str | Path) -> list[dict[str, Any]]:
         if e["status"] not in statuses:
             raise invalid("--from", str(path), what, f"element {k} ({e['id']}) has status {e['status']!r}, "
                                                      f"not one of {', '.join(sorted(statuses))}")
+        if e["id"] in first:  # a run decides each claim once: two verdicts for one id cannot both be reported
+            raise invalid("--from", str(path), what, f"element {k} repeats the id {e['id']!r} of element "
+                                                     f"{first[e['id']]}; each claim appears once")
+        first[e["id"]] = k
     return data
 
 

@@ -80,6 +80,9 @@ def picture_file(text: str) -> str:
     return text
 
 
+_HELD_OPEN: list[int] = []  # write ends of FIFOs found to have a reader by unwritable_file
+
+
 def unwritable_file(text: str) -> str:
     """Why the file ``text`` cannot be written ('' when it can): checked by opening it for appending
     (and removing it again when it did not exist), so that a name the system refuses (too long, a
@@ -89,9 +92,23 @@ def unwritable_file(text: str) -> str:
         return "a file name is needed"
     if "\x00" in text:
         return "the name holds a NUL character"
+    import errno
+    import os
+    import stat
+
     p = Path(text)
     try:
         existed = p.exists()
+        if existed and stat.S_ISFIFO(p.stat().st_mode):
+            # a named pipe: opened without waiting, since a FIFO nobody reads would block symcal forever;
+            # one with a reader stays open here until exit (closing it would end the reader's input early)
+            try:
+                _HELD_OPEN.append(os.open(p, os.O_WRONLY | os.O_NONBLOCK))
+            except OSError as e:
+                if e.errno == errno.ENXIO:
+                    return "it is a FIFO that nobody reads (writing to it would wait forever)"
+                raise
+            return ""
         with open(p, "ab"):
             pass
         if not existed:
