@@ -33,7 +33,17 @@ __all__ = [
 ]
 
 
-class Status(enum.Enum):
+class _StatusType(enum.EnumMeta):
+    """``Status(value)`` of anything but a status or its text is a one-line :class:`~symcal.errors.InvalidInput`
+    before enum formats the value (its ``%r`` of a 3,000-deep list or a 100,000-digit int raises)."""
+
+    def __call__(cls, value: Any, *args: Any, **kw: Any) -> Any:
+        if not args and not kw and not isinstance(value, str | enum.Enum):
+            raise invalid("status", value, f"one of {', '.join(s.value for s in cls)}")  # type: ignore[attr-defined]
+        return super().__call__(value, *args, **kw)
+
+
+class Status(enum.Enum, metaclass=_StatusType):
     PROVED = "proved"
     REFUTED = "refuted"
     WITNESSED = "witnessed"

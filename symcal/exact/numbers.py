@@ -22,6 +22,17 @@ __all__ = ["to_fraction", "fraction_str", "to_sympy_rational", "expr_str"]
 _MAX_DECIMAL_EXPONENT = 10_000
 
 
+def _float_hint(value: float) -> str:
+    """How to write the number a float was typed as, exactly: the shortest decimal that reads back as the
+    same float (``repr``), so 0.1 -> ``Fraction(1, 10)``, 1e-05 -> ``Fraction(1, 100000)`` -- never a
+    nearby fraction of small denominator (0.1234 is not 106/859) -- and ``Fraction('1e+308')`` when the
+    numbers would be long."""
+    typed = Fraction(repr(value))
+    if max(len(str(abs(typed.numerator))), len(str(typed.denominator))) > 30:
+        return f"Fraction({repr(value)!r})"
+    return f"Fraction({typed.numerator}, {typed.denominator})"
+
+
 def to_fraction(value: Any, param: str = "value", *, allow_float: bool = False) -> Fraction:
     """Turn ``value`` into an exact :class:`Fraction`.
 
@@ -44,13 +55,8 @@ def to_fraction(value: Any, param: str = "value", *, allow_float: bool = False) 
         if math.isnan(value) or math.isinf(value):
             raise invalid(param, value, "a finite number")
         if not allow_float:
-            approx = Fraction(value).limit_denominator(1000)
-            raise invalid(
-                param,
-                value,
-                "an exact number (int, Fraction or 'p/q' string), not a float",
-                f"use Fraction({approx.numerator}, {approx.denominator})",
-            )
+            raise invalid(param, value, "an exact number (int, Fraction or 'p/q' string), not a float",
+                          f"use {_float_hint(value)}")
         return Fraction(value)
     if isinstance(value, str):
         text = value.strip()

@@ -123,3 +123,40 @@ def test_two_claims_with_one_id_in_a_theorems_file_are_refused_naming_the_file_a
     one = tmp_path / "one.py"
     one.write_text(head + "a = implies('mine2026.x', hypotheses={}, conclusion=p >= p, cite=C)\nb = a\n")
     assert probe_file(one, 20) == 1
+
+
+@pytest.mark.parametrize(("typed", "hint"), [(0.1, "Fraction(1, 10)"), (0.1234, "Fraction(617, 5000)"),
+                                             (1e-05, "Fraction(1, 100000)"), (1e308, "Fraction('1e+308')")])
+def test_a_float_is_refused_with_the_exact_number_it_was_typed_as_not_a_nearby_small_fraction(typed, hint):
+    from symcal.exact.numbers import to_fraction
+
+    with pytest.raises(SymcalError) as e:
+        to_fraction(typed, "p")
+    assert str(e.value).endswith(f"use {hint}")
+    assert to_fraction(typed, "p", allow_float=True) == F(typed)  # allowed: the double itself, exactly
+
+
+def test_a_deadline_too_far_for_the_timers_is_refused_and_a_near_one_is_used():
+    import time
+
+    import sympy
+
+    from symcal.exact import zero
+
+    with pytest.raises(SymcalError, match="deadline"):
+        zero.sign(sympy.Integer(1), deadline=1e308)
+    assert zero.sign(sympy.Integer(1), deadline=time.monotonic() + 60).value == 1
+
+
+def test_status_of_a_value_whose_repr_fails_is_a_symcal_error_and_of_its_text_the_status():
+    from symcal.verdicts import Status
+
+    deep: list = []
+    inner = deep
+    for _ in range(3000):
+        inner.append([])
+        inner = inner[0]
+    for bad in (deep, -10**100000, "bogus", 3):
+        with pytest.raises(SymcalError, match="status"):
+            Status(bad)
+    assert Status("proved") is Status.PROVED and Status(Status.REFUTED) is Status.REFUTED
