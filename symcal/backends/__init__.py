@@ -21,6 +21,7 @@ decorated function here, or in its own package above this layer.
 from __future__ import annotations
 
 from collections.abc import Callable
+from fractions import Fraction
 
 from symcal.backends.base import Budget, Outcome
 from symcal.claims.core import Claim
@@ -81,6 +82,10 @@ def _identity(claim: Claim, m: int | None, budget: Budget, encoding: str) -> Out
     lhs, rhs, conditions = spec.lhs(m), spec.rhs(m), spec.conditions(m)
     base = _scope(claim, m, "identity for all real values of its symbols")
     out = decide_identity(lhs, rhs, conditions, budget, base)
+    if isinstance(lhs, int | Fraction) or isinstance(rhs, int | Fraction):
+        import sympy  # a side given as a Python number (identity(..., Max(k, 0), 0)) is a sympy number to z3
+
+        lhs, rhs = sympy.sympify(lhs), sympy.sympify(rhs)
     if out.status is not Status.UNKNOWN or budget.expired() or not _z3_readable(lhs, rhs):
         return out
     # zero without being formally zero (Max(x, y) + Min(x, y) - x - y): the implication "conditions =>

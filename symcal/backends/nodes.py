@@ -931,6 +931,13 @@ def recheck(spec: NodeSpec, m: int, a: dict[tuple[int, int], Fraction]) -> tuple
     """
     if any(v < 0 for v in a.values()):
         return False, "a weight is negative"
+    try:
+        return _recheck(spec, m, a)
+    except ArithmeticError as e:  # 1 / a.d(i, j) at a tie: the functions are undefined there, no counterexample
+        return False, f"a function is undefined at these weights ({type(e).__name__}: {e})"
+
+
+def _recheck(spec: NodeSpec, m: int, a: dict[tuple[int, int], Fraction]) -> tuple[bool, str]:
     acc = ExactWeights(m, a)
     for name, h in spec.hypotheses.items():
         for t in _instances(h, acc.nodes):

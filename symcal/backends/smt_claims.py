@@ -95,6 +95,16 @@ def built_true(parts: dict[str, list[Any]], what: str) -> str:
             f"a relation out if it is meant to be True")
 
 
+NOWHERE_DEFINED = ("an expression of the claim is real at no point (sympy's principal value of a rational power of a "
+                   "negative number, such as (-1)**(2/3), is complex): the claim would hold or fail only vacuously, "
+                   "and a root's equation would give such a power a real value it does not have; not decided")
+
+
+def nowhere_defined(requirements: Sequence[Any]) -> bool:
+    """Whether a definedness requirement is False as built: an expression defined at no real point."""
+    return any(r is sympy.false for r in requirements)
+
+
 TRIVIAL_CONCLUSION = ("the conclusion is already True as written (sympy evaluated it when it was built, e.g. a "
                       "relation its symbols' assumptions decide, or one over a Piecewise without an otherwise "
                       "branch): the claim states nothing beyond its hypotheses")
@@ -159,6 +169,8 @@ def decide_implies(hyps: dict[str, list[Any]], conclusion: Any, budget: Budget, 
     trivial = (TRIVIAL_CONCLUSION,) if conclusion is sympy.true else ()
     if trivial:  # what was shown is the claim as built, not what may have been typed (x/(3x) < 1 is 1/3 < 1)
         scope = f"{scope} (the conclusion as built: True, sympy evaluated it; not where what was typed is defined)"
+    if nowhere_defined(requirements):
+        return Outcome(Status.UNKNOWN, scope, "z3", reason=NOWHERE_DEFINED, warnings=trivial)
     implicit = assumption_constraints(syms)
     if implicit:  # sign assumptions on symbols are hypotheses too
         hyps = {**hyps, "symbol_assumptions": implicit}
@@ -419,6 +431,8 @@ def decide_exists(
     requirements = definedness(own)
     where = domain_text(syms, requirements, existential=True)
     scope = f"{scope}: {where}" if scope else where
+    if nowhere_defined(requirements):
+        return Outcome(Status.UNKNOWN, scope, "exact" if witness is not None else "z3", reason=NOWHERE_DEFINED)
     implicit = assumption_constraints(syms)
     if implicit:
         constraints = {**constraints, "symbol_assumptions": implicit}

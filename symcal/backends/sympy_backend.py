@@ -109,15 +109,17 @@ def decide_identity(lhs: Any, rhs: Any, conditions: Any, budget: Budget, scope: 
     syms = check_symbols([lhs, rhs, conds])  # an assumption symcal cannot encode: InvalidClaim
     defined = definedness([lhs, rhs])
     scope = exact_scope(scope, domain_text(syms, defined, side="both sides are"))
-    warn = (IDENTICAL_SIDES,) if lhs == rhs and syms else ()
+    identical = bool(lhs == rhs)
+    warn = (IDENTICAL_SIDES,) if identical and syms else ()
     if isinstance(lhs, sympy.MatrixBase) or isinstance(rhs, sympy.MatrixBase):
         out = _decide_matrix(sympy.Matrix(lhs), sympy.Matrix(rhs), conds, budget, scope, defined)
     else:
         out = _decide_scalar(lhs, rhs, conds, budget, scope, defined)
-    if not (warn and out.status is Status.PROVED):
+    if not (identical and out.status is Status.PROVED):
         return out
     # the claim as built is "e = e": say so in the scope, not "for all real values" of what the
-    # user may have typed (exp(log(x)) arrives here as x)
+    # user may have typed (exp(log(x)) arrives here as x), nor "the expressions as written" when no
+    # symbol is left (x/x arrives here as 1)
     as_built = f"identity as built: both sides are the expression {sympy.sstr(lhs)[:80]} (sympy evaluated them)"
     return Outcome(out.status, as_built, out.backend, out.evidence, out.reason, out.cross_check,
                    out.warnings + warn)
@@ -143,8 +145,9 @@ def _decide_scalar(lhs: Any, rhs: Any, conds: list[Any], budget: Budget, scope: 
     rng = random.Random(12345)
     tried = 0
     # a point refutes only where both sides are defined over the reals: a root of a negative number or the log
-    # of one is complex (a division by zero shows as zoo, and the point is skipped)
-    needs = [c for c in defined if not isinstance(c, sympy.Unequality)]
+    # of one is complex, and a division by zero does not always show as zoo (acot(1/x) at x = 0 is 0, atan's
+    # an AccumBounds), so every definedness condition is checked at the point, the divisions' too
+    needs = list(defined)
     for shown_functions, inst_diff, inst_conds in _instantiated(diff, conds, rng):
         out, n = _try_points(inst_diff, inst_conds, shown_functions, rng, budget, scope, needs)
         tried += n
@@ -226,9 +229,9 @@ def _try_points(diff: Any, conds: list[Any], functions: dict[str, str], rng: ran
         sub = {s: sympy.Rational(v.numerator, v.denominator) for s, v in pt.items()}
         try:
             val = diff.xreplace(sub)
-            if val.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo):
+            if val.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo, sympy.AccumBounds):
                 continue
-        except (ZeroDivisionError, TypeError):
+        except (ZeroDivisionError, TypeError, ValueError):  # Max(0, zoo): "the argument 'zoo' is not comparable"
             continue
         if val.has(sympy.Float):  # never guess a rational for a float (floats are refused in claims)
             continue

@@ -61,13 +61,19 @@ class Translator:
         self.vars: dict[sympy.Symbol, Any] = {}
         self.roots = roots
         self.definitions: list[Any] = []
-        self._root_vars: dict[tuple[Any, int, int], Any] = {}
+        self._root_vars: dict[tuple[Any, int, int, tuple[int, ...]], Any] = {}  # (base, |p|, q, guards)
         self._inverted: set[Any] = set()  # bases of a negative rational power (defined only where > 0)
+        # the conditions under which the term being translated is evaluated: a Piecewise branch is evaluated only
+        # where it is the one taken, so a root in it is defined by its equation only there (a signed square root
+        # Piecewise((sqrt(x), x >= 0), (-sqrt(-x), True)) is defined for every real x, not only at x = 0)
+        self._guards: list[Any] = []
 
     def var(self, s: sympy.Symbol) -> Any:
         v = self.vars.get(s)
         if v is None:
             z3 = self.z3
+            if any(str(t) == str(s) for t in self._root_vars.values()):  # z3 names a variable by its name
+                raise NoBackendAvailable(f"z3: the symbol {s} has the name of a root's fresh variable; rename it")
             v = z3.Int(str(s)) if symbol_domain(s).integer else z3.Real(str(s))
             self.vars[s] = v
         return v
@@ -77,20 +83,24 @@ class Translator:
         :meth:`__init__`); one variable per distinct power, named ``symcal_root_<k>`` in order of
         first use (the query's text does not depend on the process)."""
         z3 = self.z3
-        key = (base, abs(p), q)
+        guards = tuple(self._guards)
+        key = (base, abs(p), q, tuple(g.get_id() for g in guards))  # z3 hash-conses: one id per term
         t = self._root_vars.get(key)
         if t is None:
+            # the base first: a root inside it (sqrt(1 - sqrt(x))) takes its own variable before this one is
+            # named, or both would be named symcal_root_1 -- one z3 variable for two different roots
+            power_of_b = self(sympy.Pow(base, abs(p), evaluate=False))  # the integer power's own product
+            power_of_b = z3.ToReal(power_of_b) if z3.is_int(power_of_b) else power_of_b
             taken = {str(s) for s in self.vars}
             k = len(self._root_vars) + 1
             while f"symcal_root_{k}" in taken:
                 k += 1
             t = z3.Real(f"symcal_root_{k}")
-            power_of_b = self(sympy.Pow(base, abs(p), evaluate=False))  # the integer power's own product
-            power_of_b = z3.ToReal(power_of_b) if z3.is_int(power_of_b) else power_of_b
             power_of_t = t
             for _ in range(q - 1):
                 power_of_t = power_of_t * t
-            self.definitions.append(z3.And(t >= 0 if p > 0 else t > 0, power_of_t == power_of_b))
+            definition = z3.And(t >= 0 if p > 0 else t > 0, power_of_t == power_of_b)
+            self.definitions.append(z3.Implies(z3.And(*guards), definition) if guards else definition)
             self._root_vars[key] = t
         if p < 0:
             self._inverted.add(base)
@@ -99,7 +109,7 @@ class Translator:
     def root_domains(self) -> list[Any]:
         """What the roots' definitions restrict the query to: ``b >= 0`` for each base ``b`` of a
         positive rational power, ``b > 0`` for a negative one (as sympy relations)."""
-        return [sympy.Ge(base, 0) for base, _, _ in self._root_vars] + [sympy.Gt(b, 0) for b in self._inverted]
+        return [sympy.Ge(base, 0) for base, _, _, _ in self._root_vars] + [sympy.Gt(b, 0) for b in self._inverted]
 
     def parity(self, symbols: Any) -> list[Any]:
         """The parity assumptions (even=True, odd=True) of ``symbols`` as z3 constraints on their
@@ -189,12 +199,22 @@ class Translator:
             args = [self(a) for a in e.args]
             return z3.And(*[args[0] == a for a in args[1:]])
         if isinstance(e, sympy.Piecewise):
-            *branches, (last_expr, last_cond) = e.args
-            if last_cond is not sympy.true:
+            if e.args[-1].cond is not sympy.true:
                 raise NoBackendAvailable(f"z3: Piecewise without an otherwise branch: {sympy.sstr(e)[:80]}")
-            out = self(last_expr)
-            for expr, cond in reversed(branches):
-                out = z3.If(self(cond), self(expr), out)
+            # each branch (and each later condition) under the guard that it is reached: see self._guards
+            conds: list[Any] = []
+            values: list[Any] = []
+            for expr, cond in e.args:
+                before = len(self._guards)
+                self._guards.extend(z3.Not(c) for c in conds)  # the earlier conditions all failed
+                c = z3.BoolVal(True) if cond is sympy.true else self(cond)
+                self._guards.append(c)
+                values.append(self(expr))
+                del self._guards[before:]
+                conds.append(c)
+            out = values[-1]
+            for c, v in reversed(list(zip(conds[:-1], values[:-1], strict=True))):
+                out = z3.If(c, v, out)
             return out
         if isinstance(e, sympy.Max | sympy.Min | sympy.Abs):
             return lattice(e, [self(a) for a in e.args])

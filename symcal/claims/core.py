@@ -342,6 +342,8 @@ def formula_truth(formula: Callable[[Any], Any], case: Any, where: str = "formul
                 t = bool(fast(exact))
             except ZeroDivisionError:
                 t = None  # undefined at this case
+        elif not _defined_at_case(c, values):  # acot(1/0) is 0 and Ne((-1)**(1/3), 5) True to sympy: undefined here
+            t = None
         else:
             t = truth(put(c))
         if t is False:
@@ -349,6 +351,29 @@ def formula_truth(formula: Callable[[Any], Any], case: Any, where: str = "formul
         if t is None and undecided is None:
             undecided = f"undecided: {c}"
     return (None, undecided) if undecided else (True, f"{len(conds)} condition(s) hold at {len(values)} value(s)")
+
+
+def _defined_at_case(condition: Any, values: dict[Any, Any]) -> bool:
+    """Whether every expression of ``condition`` is certainly defined over the reals at ``values``
+    (:func:`symcal.exact.assumptions.definedness`: no division by zero, no root or log of a negative
+    number, ...): sympy evaluates some undefined expressions to numbers (``acot(zoo)`` is 0), and
+    compares a complex power with a number (``Ne((-1)**(1/3), 5)`` is True)."""
+    from symcal.exact.assumptions import defined_at
+
+    try:
+        requirements = _requirements(condition)
+    except TypeError:  # an unhashable condition: its requirements computed each time
+        from symcal.exact.assumptions import definedness
+
+        requirements = tuple(definedness([condition]))
+    return not requirements or defined_at(list(requirements), values)
+
+
+@functools.lru_cache(maxsize=4096)
+def _requirements(condition: Any) -> tuple[Any, ...]:
+    from symcal.exact.assumptions import definedness
+
+    return tuple(definedness([condition]))
 
 
 @dataclass(frozen=True)
