@@ -349,6 +349,7 @@ def identity(
     _relations(conditions, "conditions", id)
     _strict(lhs, "lhs", id)
     _strict(rhs, "rhs", id)
+    _strict(conditions, "conditions", id)  # x > 0.5 would restrict the points (and z3's query) to a double's value
     for name, v in (("lhs", lhs), ("rhs", rhs), ("conditions", conditions)):
         _assumptions(v, name, id)
     _assumptions([lhs, rhs, conditions], "lhs, rhs and conditions", id)  # one name, one symbol across them

@@ -548,7 +548,8 @@ class Claim:
             ("sizes", self.sizes is None or isinstance(self.sizes, Sizes), "Sizes or None"),
             ("finding", self.finding is None or isinstance(self.finding, Finding), "a Finding or None"),
             ("method", isinstance(self.method, str), "a string"),
-            ("strategy", self.strategy in ("per_size", "local_lemma"), "'per_size' or 'local_lemma'"),
+            ("strategy", isinstance(self.strategy, str) and self.strategy in ("per_size", "local_lemma"),
+             "'per_size' or 'local_lemma'"),
             ("tags", isinstance(self.tags, tuple), "a tuple of strings"),
             ("scope", isinstance(self.scope, str), "a string"),
         ):

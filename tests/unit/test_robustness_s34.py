@@ -160,3 +160,23 @@ def test_status_of_a_value_whose_repr_fails_is_a_symcal_error_and_of_its_text_th
         with pytest.raises(SymcalError, match="status"):
             Status(bad)
     assert Status("proved") is Status.PROVED and Status(Status.REFUTED) is Status.REFUTED
+
+
+def test_an_identitys_conditions_with_a_float_are_refused_like_its_sides_and_exact_ones_are_decided():
+    import sympy
+
+    with pytest.raises(SymcalError, match="Rational"):
+        from symcal import identity
+
+        identity("test2026.s34_cond", lhs=sympy.Abs(x), rhs=x, conditions=[x > 0.5], cite=C)
+    from symcal import identity
+
+    exact = identity("test2026.s34_cond", lhs=sympy.Abs(x), rhs=x, conditions=[x > sympy.Rational(1, 2)], cite=C)
+    assert check(exact).status.value == "proved"
+
+
+def test_a_claim_whose_strategy_is_an_array_is_refused_and_a_named_strategy_is_kept():
+    c = _claim()
+    with pytest.raises(SymcalError, match="strategy"):
+        c.replace(strategy=np.array(["per_size", "local_lemma"]))
+    assert c.replace(strategy="per_size").strategy == "per_size"
