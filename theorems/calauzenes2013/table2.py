@@ -4,6 +4,7 @@ inequality behind each constant c, H^- - H (or the constrained-minus-unconstrain
 
 from __future__ import annotations
 
+import functools
 import itertools
 from typing import Any
 
@@ -156,16 +157,17 @@ def diff_hinge(v: Any, s: Any, eta: Any = 1) -> Any:
     return v * phi_alpha(1 - s) + (eta - v) * phi_alpha(s)
 
 
-def diff_hinge_pieces(v: Any) -> list[tuple[str, list[Any], Any, Any, Any]]:
+@functools.cache
+def diff_hinge_pieces(v: Any) -> tuple[tuple[str, list[Any], Any, Any, Any], ...]:
     """(name, region, L(v), its second derivative, the minimising s) for eta = 1: the minimiser
     sits where phi_alpha(s) is quadratic and phi_alpha(1 - s) linear (v <= 1 - alpha, v <= 1/2),
-    the mirror image, or where both are quadratic."""
+    the mirror image, or where both are quadratic.  Cached: the claims below ask for the same v."""
     low = v * (1 - al_ / 2) - al_ * v ** 2 / (2 * (1 - v))
     high = (1 - v) * (1 - al_ / 2) - al_ * (1 - v) ** 2 / (2 * v)
     mid = v * (1 - v) / (2 * al_)
-    return [("low", [v <= 1 - al_, v <= F(1, 2), v >= 0], low, sympy.diff(low, v, 2), al_ * v / (1 - v)),
+    return (("low", [v <= 1 - al_, v <= F(1, 2), v >= 0], low, sympy.diff(low, v, 2), al_ * v / (1 - v)),
             ("high", [v >= al_, v >= F(1, 2), v <= 1], high, sympy.diff(high, v, 2), 1 - al_ * (1 - v) / v),
-            ("middle", [v >= 1 - al_, v <= al_, v >= 0, v <= 1], mid, sympy.diff(mid, v, 2), v)]
+            ("middle", [v >= 1 - al_, v <= al_, v >= 0, v <= 1], mid, sympy.diff(mid, v, 2), v))
 
 
 def diff_hinge_L(v: Any) -> Any:
@@ -198,15 +200,22 @@ def diff_hinge_scaling_claim(id: str, power: int = 1) -> Any:
     )
 
 
+@functools.cache
+def diff_hinge_printed_conclusion() -> Any:
+    """16/alpha (H^- - H) >= (U_i - U_j)^2 at eta = 1, H^- - H = Lambda(U_i, s_i) + Lambda(U_j, s_j) - L(U_i) - L(U_j):
+    built when the claim is checked or shown, not when the library is loaded (L's pieces are differentiated)."""
+    gap = diff_hinge(a, si_) + diff_hinge(b, sj_) - diff_hinge_L(a) - diff_hinge_L(b)
+    return 16 / al_ * gap >= (a - b) ** 2
+
+
 def diff_hinge_printed_claim(id: str, *, alpha_max: Any = None, finding: Finding | None = None) -> Any:
     """c^2 (H^- - H) >= (U_i - U_j)^2 with c = 4 sqrt(eta/alpha), at eta = 1.  Table 2's range
     alpha in (0, eta/2) covers every alpha > 0 once eta is free (take eta > 2 alpha), and the
     scaling claim moves any eta to 1 with the same alpha, so the printed range becomes alpha > 0."""
-    gap = diff_hinge(a, si_) + diff_hinge(b, sj_) - diff_hinge_L(a) - diff_hinge_L(b)
     alpha = [al_ > 0] if alpha_max is None else [al_ > 0, al_ <= alpha_max]
     return implies(
         id, hypotheses={"alpha": alpha, "utilities": [b >= 0, a >= b, a <= 1], "misordered": [si_ <= sj_]},
-        conclusion=16 / al_ * gap >= (a - b) ** 2,
+        conclusion=lambda m: diff_hinge_printed_conclusion(),
         cite=cite(T2_POINT + " and Table 2", "alpha in (0; eta/2); H^- - H >= alpha/(16n) (U_i - U_j)^2; "
                                              "c = 4 sqrt(eta/alpha)"),
         statement="c^2 (H^- - H) >= |U_i - U_j|^2 with c = 4 sqrt(eta/alpha) for every alpha in (0, eta/2) (the "

@@ -386,6 +386,26 @@ def no_constraint_symmetric_claim(id: str, *, symmetry: bool = True) -> Any:
 # some t in (0, 1), where it is optimal only if all 24 rankings have the same R(Delta_t, .).
 
 
+@functools.cache
+def family_not_all_equal_conclusion(which: str, dist: tuple[tuple[int, ...], tuple[int, ...]]) -> Any:
+    """Some sigma has R(Delta_t, sigma) != R(Delta_t, 1>2>3>4), Delta_t = t delta_y + (1 - t) delta_{y'}, (y, y') =
+    ``dist``: the measure's formula is built once and evaluated at each ranking's data by ``xreplace`` (every symbol
+    becomes a number), when the claim is checked or shown, not when the library is loaded."""
+    t = sympy.Symbol("t", real=True)
+    y, yp = dist
+    Y, P = label_symbols("y", 4), rank_matrix("P", 4)
+    measure = measure_expr(which, Y, P)
+
+    def value(labels_: tuple[int, ...], sigma: tuple[int, ...]) -> Any:
+        return measure.xreplace({**label_data(Y, labels_), **ranking_data(P, sigma)})
+
+    def expected(sigma: tuple[int, ...]) -> Any:
+        return t * value(y, sigma) + (1 - t) * value(yp, sigma)
+
+    ref = expected(ORDER_1234)
+    return sympy.Or(*[sympy.Ne(expected(s), ref) for s in rankings(4) if s != ORDER_1234])
+
+
 def family_not_all_equal_claim(id: str, which: str, *, t_range: tuple[Any, Any] = (0, 1),
                                dist: tuple[tuple[int, ...], tuple[int, ...]] = ((1, 1, 0, 0), (0, 0, 1, 1))) -> Any:
     """Theorem 3.3 repaired: for every t in (0, 1), some ranking sigma has R(Delta_t, sigma) != R(Delta_t, 1>2>3>4)
@@ -394,20 +414,10 @@ def family_not_all_equal_claim(id: str, which: str, *, t_range: tuple[Any, Any] 
     (y, y') (the twin: y = y' = (1,1,1,1), where every ranking has the same value)."""
     t = sympy.Symbol("t", real=True)
     y, yp = dist
-    Y, P = label_symbols("y", 4), rank_matrix("P", 4)
-
-    def value(labels_: tuple[int, ...], sigma: tuple[int, ...]) -> Any:
-        return measure_expr(which, Y, P).subs({**label_data(Y, labels_), **ranking_data(P, sigma)})
-
-    def expected(sigma: tuple[int, ...]) -> Any:
-        return t * value(y, sigma) + (1 - t) * value(yp, sigma)
-
-    ref = expected(ORDER_1234)
-    others = [sympy.Ne(expected(s), ref) for s in rankings(4) if s != ORDER_1234]
     return implies(
         id,
         hypotheses={"t_inside": [t > t_range[0], t < t_range[1]]},
-        conclusion=sympy.Or(*others),
+        conclusion=lambda m: family_not_all_equal_conclusion(which, dist),
         cite=cite("Appendix B.2, proof of Theorem 3.3", "by the third point of Lemma B.2, u_i(Delta) does not depend "
                                                         "on i. If this is an optimal score vector, then any "
                                                         "permutation of the four items is optimal"),

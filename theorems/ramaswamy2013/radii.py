@@ -21,6 +21,7 @@ strictly larger infimum outside a ball") is left to the reader.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -53,19 +54,27 @@ def _dot(x: tuple[Any, ...], row: list[Any]) -> Any:
     return sympy.Add(*[a * b for a, b in zip(x, row, strict=True)])
 
 
-def regret_chain_claim(id: str, *, k: int = 3, d: int = 2, pred_hypothesis: bool = True) -> Claim:
-    """Theorem 3, proof, step 3: "regret_p(pred*(u_m)) = (u^p)^T beta_{pred*(u_m)} - min_t' (u^p)^T beta_t' = ...
-    = (u^p - u_m)^T beta_{pred*(u_m)} + min_t' u_m^T beta_t' - min_t' (u^p)^T beta_t'"; t = 1 is pred*(u_m)
-    (relabel the predictions).  ``pred_hypothesis=False`` drops "t = 1 is pred*(u_m)" (the twin)."""
+@functools.cache
+def _regret_chain_conclusion(k: int, d: int) -> Any:
+    """(u^p)^T beta_1 - min_t (u^p)^T beta_t = (u^p - u_m)^T beta_1 + min_t u_m^T beta_t - min_t (u^p)^T beta_t: built
+    when the claim is checked or shown, not when the library is loaded (sympy's Min compares its arguments)."""
     v, q, beta = _t3_symbols(k, d)
     min_q = sympy.Min(*[_dot(q, b) for b in beta])
     min_v = sympy.Min(*[_dot(v, b) for b in beta])
     lhs = _dot(q, beta[0]) - min_q
     rhs = _dot(tuple(a - b for a, b in zip(q, v, strict=True)), beta[0]) + min_v - min_q
+    return sympy.Eq(lhs, rhs)
+
+
+def regret_chain_claim(id: str, *, k: int = 3, d: int = 2, pred_hypothesis: bool = True) -> Claim:
+    """Theorem 3, proof, step 3: "regret_p(pred*(u_m)) = (u^p)^T beta_{pred*(u_m)} - min_t' (u^p)^T beta_t' = ...
+    = (u^p - u_m)^T beta_{pred*(u_m)} + min_t' u_m^T beta_t' - min_t' (u^p)^T beta_t'"; t = 1 is pred*(u_m)
+    (relabel the predictions).  ``pred_hypothesis=False`` drops "t = 1 is pred*(u_m)" (the twin)."""
+    v, q, beta = _t3_symbols(k, d)
     return implies(
         id,
         hypotheses={"pred_star_of_u_m": [_dot(v, beta[0]) <= _dot(v, b) for b in beta[1:]] if pred_hypothesis else []},
-        conclusion=sympy.Eq(lhs, rhs),
+        conclusion=lambda m: _regret_chain_conclusion(k, d),
         cite=cite(T3_STEP3, "regret_p(pred*(u_m)) = (u^p - u_m)^T beta_{pred*(u_m)} + min_t' u_m^T beta_t' - "
                             "min_t' (u^p)^T beta_t'. The last equality holds by definition of pred*"),
         statement=f"k = {k} predictions, d = {d}, every real u_m, u^p, beta: with t = 1 = pred*(u_m) (argmin_t u_m^T "
@@ -75,10 +84,10 @@ def regret_chain_claim(id: str, *, k: int = 3, d: int = 2, pred_hypothesis: bool
     )
 
 
-def regret_form_claim(id: str, *, n: int = 3, k: int = 3, d: int = 2, nudge: Any = 0) -> Claim:
-    """Theorem 3, proof: "regret_p(t) = p^T l_t - min_t' p^T l_t' = (u^p)^T beta_t - min_t' (u^p)^T beta_t'" for
-    l = alpha beta^T + c, p on the simplex (p_n = 1 - p_1 - ... - p_{n-1}) and u^p = sum_y p_y alpha_y, at t = 1
-    (every t after relabelling); ``nudge`` is added to the right-hand side (the twin)."""
+@functools.cache
+def _regret_form_conclusion(n: int, k: int, d: int, nudge: Any) -> Any:
+    """p^T l_1 - min_t p^T l_t = (u^p)^T beta_1 - min_t (u^p)^T beta_t + nudge (l = alpha beta^T + c, p_n = 1 - p_1 -
+    ... - p_{n-1}): built when the claim is checked or shown, not when the library is loaded."""
     p = list(sympy.symbols(f"p1:{n}", real=True))
     probs = [*p, 1 - sympy.Add(*p)]
     alpha = [[sympy.Symbol(f"alpha_{y}_{i}", real=True) for i in range(1, d + 1)] for y in range(1, n + 1)]
@@ -88,8 +97,15 @@ def regret_form_claim(id: str, *, n: int = 3, k: int = 3, d: int = 2, nudge: Any
     up = tuple(sympy.Add(*[probs[y] * alpha[y][i] for y in range(n)]) for i in range(d))
     lhs = risk[0] - sympy.Min(*risk)
     rhs = _dot(up, beta[0]) - sympy.Min(*[_dot(up, b) for b in beta]) + nudge
+    return sympy.Eq(lhs, rhs)
+
+
+def regret_form_claim(id: str, *, n: int = 3, k: int = 3, d: int = 2, nudge: Any = 0) -> Claim:
+    """Theorem 3, proof: "regret_p(t) = p^T l_t - min_t' p^T l_t' = (u^p)^T beta_t - min_t' (u^p)^T beta_t'" for
+    l = alpha beta^T + c, p on the simplex (p_n = 1 - p_1 - ... - p_{n-1}) and u^p = sum_y p_y alpha_y, at t = 1
+    (every t after relabelling); ``nudge`` is added to the right-hand side (the twin)."""
     return implies(
-        id, hypotheses={}, conclusion=sympy.Eq(lhs, rhs),
+        id, hypotheses={}, conclusion=lambda m: _regret_form_conclusion(n, k, d, nudge),
         cite=cite("Theorem 3, proof", "regret_p(t) = p^T l_t - min_t' p^T l_t' = (u^p)^T beta_t - min_t' (u^p)^T "
                                       "beta_t'"),
         statement=f"n = {n} labels, k = {k} predictions, d = {d}, every real alpha, beta, c and p summing to 1: "

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -69,10 +70,10 @@ def odds_claim(id: str = "uematsu2013.section2.odds_proportional_to_likelihood_r
     )
 
 
-def theorem2_losses_claim(id: str = "uematsu2013.section2_1.exp_logistic_meet_theorem2", *, convex: int = 1) -> Claim:
-    """Section 2.1: "l(s) = exp(-s) and l(s) = log(1 + exp(-s)) satisfy the conditions above" (convex,
-    non-increasing, differentiable, l'(0) < 0).  The derivatives are taken by sympy and written in
-    t = e^{-s} > 0, so z3 sees rational functions; ``convex=-1`` asks for l'' < 0 (the twin)."""
+@functools.cache
+def _theorem2_facts(convex: int) -> Any:
+    """l' < 0, convex * l'' > 0 (in t = e^{-s}) and l'(0) < 0 for l(s) = e^{-s} and log(1 + e^{-s}), the derivatives
+    taken and simplified by sympy when the claim is checked or shown, not when the library is loaded."""
     s, t = sym("s", real=True), sym("t_s", real=True)  # t_s = e^{-s} > 0 (a hypothesis, for z3)
     t_pos = sym("t_s", positive=True)  # exp(-(-log t)) = t needs t > 0 for sympy
     facts = []
@@ -82,10 +83,18 @@ def theorem2_losses_claim(id: str = "uematsu2013.section2_1.exp_logistic_meet_th
         if any(d.has(sympy.exp, sympy.log) for d in in_t):
             raise ValueError(f"the derivatives of {loss} are not rational in t = e^(-s): {in_t}")
         facts += [in_t[0] < 0, convex * in_t[1] > 0, d1.subs(s, 0) < 0]
+    return sympy.And(*facts)
+
+
+def theorem2_losses_claim(id: str = "uematsu2013.section2_1.exp_logistic_meet_theorem2", *, convex: int = 1) -> Claim:
+    """Section 2.1: "l(s) = exp(-s) and l(s) = log(1 + exp(-s)) satisfy the conditions above" (convex,
+    non-increasing, differentiable, l'(0) < 0).  The derivatives are taken by sympy and written in
+    t = e^{-s} > 0, so z3 sees rational functions; ``convex=-1`` asks for l'' < 0 (the twin)."""
+    t = sym("t_s", real=True)  # t_s = e^{-s} > 0 (a hypothesis, for z3)
     return implies(
         id,
         hypotheses={"t_is_exp_minus_s": [t > 0]},
-        conclusion=sympy.And(*facts),
+        conclusion=lambda m: _theorem2_facts(convex),
         cite=cite("Section 2.1", "l(s) = exp(-s) and l(s) = log(1 + exp(-s)) satisfy the conditions above"),
         statement="for l(s) = e^{-s} and log(1 + e^{-s}): l' < 0 and l'' > 0 at every s (derivatives finite "
         "everywhere, so l is differentiable, convex and non-increasing) and l'(0) = -1, -1/2 < 0",

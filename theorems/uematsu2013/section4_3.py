@@ -4,6 +4,7 @@ piecewise-linear conditional hinge risk, its minimisers and the functions r(x) t
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -18,13 +19,16 @@ FV = sym("f", real=True)
 GV = sym("g", real=True)
 
 
+@functools.cache
 def hinge(s: Any) -> Any:
-    """The hinge loss (1 - s)_+."""
+    """The hinge loss (1 - s)_+ (cached: sympy's Max compares its arguments, and the tables ask again)."""
     return sympy.Max(0, 1 - s)
 
 
+@functools.cache
 def svor_risk(version: int, f: Any) -> Any:
-    """The K = 3 conditional hinge risk at f: version 1 (Shashua and Levin), version 2 (implicit constraints)."""
+    """The K = 3 conditional hinge risk at f: version 1 (Shashua and Levin), version 2 (implicit constraints).
+    Cached: the tables and cases ask for the same f many times."""
     p1, p2, p3, t1, t2 = P(1), P(2), P(3), theta(1), theta(2)
     if version == 1:
         return p1 * hinge(t1 - f) + p2 * (hinge(f - t1) + hinge(t2 - f)) + p3 * hinge(f - t2)

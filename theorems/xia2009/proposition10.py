@@ -5,6 +5,7 @@ modulo the shift, and coercive)."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
@@ -27,6 +28,7 @@ def prop10_q(t: Sequence[Any], p1: Any) -> Any:
             - p2 * sympy.log(luce_probability(t, (3, 2, 1))))
 
 
+@functools.cache
 def prop10_stationarity() -> tuple[Any, Any]:
     """Numerators of x dQ/dx and z dQ/dz for ListMLE and p = (p1, 0, p2, 0, 0, p2),
     p2 = (1 - p1)/2, computed from the Luce probabilities (denominators are positive)."""
@@ -130,9 +132,10 @@ def prop10_hypothesis_claim(id: str, *, flip: bool = False) -> Any:
 # shift (positive definite Hessian in (g_1, g_3) at g_2 = 0) and coercive, so it has exactly
 # one stationary point, its unique minimiser.
 
+@functools.cache
 def prop10_hessian() -> tuple[Any, Any, Any]:
     """The Hessian of Q in (g_1, g_3) at g_2 = 0, as rational functions of (x, z) = (exp g_1,
-    exp g_3): d/dg_1 = x d/dx and d/dg_3 = z d/dz (chain rule), computed by sympy from Q."""
+    exp g_3): d/dg_1 = x d/dx and d/dg_3 = z d/dz (chain rule), computed by sympy from Q (once: cached)."""
     xs, zs = sympy.symbols("x z", positive=True)
     q = prop10_q((xs, sympy.Integer(1), zs), P1)
     dx, dz = xs * sympy.diff(q, xs), zs * sympy.diff(q, zs)
@@ -158,12 +161,17 @@ def prop10_hessian_parts() -> tuple[Any, Any, Any, Any]:
 
 def prop10_decomposition_claim(id: str, *, drop_c: bool = False) -> Any:
     """Proposition 10 for ListMLE: Q's Hessian in (g_1, g_3) is H_T + p_1 A + p_2 B + p_2 C (``drop_c``: a twin)."""
-    h11, h13, h33 = prop10_hessian()
-    h_t, a, b, c = prop10_hessian_parts()
-    p2 = (1 - P1) / 2
-    rhs = h_t + P1 * a + p2 * b + (0 if drop_c else p2) * c
+    def lhs(m: int | None) -> Any:  # built when checked or shown, not when the library is loaded
+        h11, h13, h33 = prop10_hessian()
+        return sympy.Matrix([[h11, h13], [h13, h33]])
+
+    def rhs(m: int | None) -> Any:
+        h_t, a, b, c = prop10_hessian_parts()
+        p2 = (1 - P1) / 2
+        return h_t + P1 * a + p2 * b + (0 if drop_c else p2) * c
+
     return identity(
-        id, sympy.Matrix([[h11, h13], [h13, h33]]), rhs,
+        id, lhs, rhs,
         cite=PROP10_CITE,
         statement="for ListMLE on Proposition 10's family, the Hessian of Q(p, g) in (g_1, g_3) at g_2 = 0 "
                   "(computed by sympy from Q, t = exp(g) = (x, 1, z)) is H_T + p_1 A + p_2 B + p_2 C, the "
