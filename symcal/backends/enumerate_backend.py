@@ -32,7 +32,7 @@ def _truth(x: Any, whole: Any) -> bool | None:
         return None
     if isinstance(x, bool) or x is sympy.true or x is sympy.false:
         return bool(x)
-    if type(x).__name__ == "bool_" and type(x).__module__ == "numpy":
+    if type(x).__name__ in ("bool_", "bool") and type(x).__module__ == "numpy":  # numpy 1: bool_, numpy 2: bool
         return bool(x)
     if isinstance(x, int) and x in (0, 1):
         return bool(x)

@@ -136,3 +136,18 @@ def test_a_finite_formula_undefined_at_a_case_is_undecided_there_never_proved():
     # twins: where the expressions are defined the same formulas are decided
     assert formula_check(3, [sympy.Eq(sympy.acot(1 / (a - 2)), 0)]).status is Status.REFUTED
     assert formula_check(4, [sympy.Ne((a - 3) ** sympy.Rational(1, 3), 5)]).status is Status.PROVED
+
+
+def test_a_numpy_truth_value_from_holds_is_read_as_a_bool_both_ways():
+    import numpy as np
+
+    from symcal import finite_check
+
+    cite = Citation("numpy2026", "1")
+    square = finite_check("numpy2026.square_nonnegative", cases=lambda m: range(5), domain="k = 0..4", cite=cite,
+                          holds=lambda k: np.int64(k) ** 2 >= 0)
+    assert check(square).status.value == "proved"
+    above_one = finite_check("numpy2026.square_at_least_one", cases=lambda m: range(5), domain="k = 0..4",
+                             cite=cite, holds=lambda k: np.int64(k) ** 2 >= 1)
+    v = check(above_one)
+    assert v.status.value == "refuted" and v.witness.values == {"case": "0"}
