@@ -499,13 +499,17 @@ def _same_values(e: Any, poly: Polyhedral, y: int, u: list[sympy.Symbol], d: int
     return res.answer == "unsat"
 
 
-def _pair_constraints_quadratic(s: Setup, q: Quadratic, tp: int, tpp: int | None) -> tuple[list[Any], list[Any]]:
+def _pair_constraints_quadratic(s: Setup, q: Quadratic, tp: int, tpp: int | None,
+                                strict: bool = False) -> tuple[list[Any], list[Any]]:
+    """p in P, u*(p) in the cell of ``tp`` (``strict``: in its interior, every proper row strict) and ``tp``
+    worse than ``tpp`` (or than some prediction)."""
     pz = _zvars("p", s.n)
     ustar = [sum((_q(v[i]) * pz[y] for y, v in enumerate(q.minimisers) if v[i] != 0), _q(F0))
              for i in range(s.d)]
     cons = _simplex_and_noise(s, pz)
     for a, b in s.link.cells[tp]:
-        cons.append(sum((_q(c) * ustar[i] for i, c in enumerate(a) if c != 0), _q(F0)) <= _q(b))
+        row = sum((_q(c) * ustar[i] for i, c in enumerate(a) if c != 0), _q(F0))
+        cons.append(row < _q(b) if strict and (any(a) or b != 0) else row <= _q(b))
     cons.append(_worse(s, pz, tp, tpp))
     return cons, pz
 
@@ -1095,8 +1099,17 @@ def _decide_quadratic(s: Setup, q: Quadratic, pre: list[tuple[str, Evidence]], b
         comment = (f"calibration (A): is there p in P with u*(p) in the cell of {s.pname(tp)} while "
                    f"{s.pname(tp)} is worse than {s.pname(tpp) if tpp is not None else 'another prediction'}? "
                    f"unsat = no")
-        return _answer_exact(s, method, t0, budget, tp, label, cons, pz, pz, comment,
-                             lambda p, c: verify_quadratic(s, q, p, tp, c), describe)
+        out = _answer_exact(s, method, t0, budget, tp, label, cons, pz, pz, comment,
+                            lambda p, c: verify_quadratic(s, q, p, tp, c), describe)
+        if out[0] != "verdict" or out[1].status is not Status.REFUTED or budget.expired():
+            return out
+        # refuted: a failure strictly inside the cell is preferred to one on its boundary (a tie of predictions,
+        # which a reader may take for tie-breaking), when there is one (issue 24, item 4)
+        inside, pz2 = _pair_constraints_quadratic(s, q, tp, tpp, strict=True)
+        better = _answer_exact(s, method, t0, budget, tp, label, inside, pz2, pz2,
+                               comment.replace("in the cell", "strictly inside the cell"),
+                               lambda p, c: verify_quadratic(s, q, p, tp, c), describe)
+        return better if better[0] == "verdict" and better[1].status is Status.REFUTED else out
 
     return _query_pairs(s, method, t0, list(pre), budget, answer)
 

@@ -76,3 +76,30 @@ def test_the_one_vs_all_logistic_loss_with_the_abstain_threshold_one_half_is_ref
     assert v.status is Status.REFUTED, v.reason
     assert v.witness.values["pred"] == "4" and v.witness.values["optimal loss"] < v.witness.values["loss of pred"]
     assert recheck_witness(loss, logistic, link, v.witness) == (True, "re-checked exactly")
+
+
+SQUARED_3 = {"dim": 3, "per_label": ["(u1 - 1)**2 + u2**2 + u3**2", "u1**2 + (u2 - 1)**2 + u3**2",
+                                     "u1**2 + u2**2 + (u3 - 1)**2"]}
+
+
+def _strictly_inside_argmax(w) -> bool:
+    """The witness's u has its predicted coordinate strictly the largest: inside argmax's cell, not on a tie."""
+    from fractions import Fraction
+
+    u = {i: Fraction(str(w.values[f"u{i}"])) for i in range(1, 4)}
+    t = int(w.values["pred"])
+    return all(u[t] > u[o] for o in u if o != t)
+
+
+def test_a_quadratic_refutation_prefers_a_minimiser_strictly_inside_the_wrong_cell():
+    # (A): the squared loss with argmax for the absolute loss failed at p = (1/3, 1/3, 1/3), a three-way tie of
+    # u*; a failure strictly inside the cell of 1 exists (the red team's p = (23/50, 1/10, 22/50)) and is returned
+    absolute = [[0, 1, 2], [1, 0, 1], [2, 1, 0]]
+    v = _check(absolute, SQUARED_3, "argmax")
+    assert v.status is Status.REFUTED, v.reason
+    assert _strictly_inside_argmax(v.witness), v.witness.values
+    assert recheck_witness(absolute, SQUARED_3, "argmax", v.witness) == (True, "re-checked exactly")
+
+
+def test_the_search_for_an_inside_failure_never_turns_a_calibrated_quadratic_into_a_refutation():
+    assert _check(ZERO_ONE_3, SQUARED_3, "argmax").status is Status.PROVED
