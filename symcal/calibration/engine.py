@@ -559,9 +559,13 @@ def _poly_vars(s: Setup, poly: Polyhedral) -> PolyVars:
     return PolyVars(_zvars("p", s.n), _zvars("u", s.d), mu, _zvars("nu", len(s.eqs)), _zvars("eta", len(s.les)))
 
 
-def _pair_constraints_polyhedral(s: Setup, poly: Polyhedral, v: PolyVars, tp: int, tpp: int | None) -> list[Any]:
+def _pair_constraints_polyhedral(s: Setup, poly: Polyhedral, v: PolyVars, tp: int, tpp: int | None,
+                                 strict: bool = False) -> list[Any]:
+    """p in P, u a minimiser of risk_p in the cell of ``tp`` (``strict``: in its interior, every proper row
+    strict) and ``tp`` worse than ``tpp`` (or than some prediction)."""
     cons = _simplex_and_noise(s, v.p) + _minimiser_constraints(s, poly, v)
-    cons += [_zlin(a, v.u) <= _q(b) for a, b in s.link.cells[tp]]
+    cons += [_zlin(a, v.u) < _q(b) if strict and (any(a) or b != 0) else _zlin(a, v.u) <= _q(b)
+             for a, b in s.link.cells[tp]]
     cons.append(_worse(s, v.p, tp, tpp))
     return cons
 
@@ -1045,8 +1049,15 @@ Recheck = tuple[str, dict[str, Any], dict[str, Any]]  # (what failed, or ""; the
 
 
 def _suboptimal_cell(s: Setup, tp: int, values: dict[str, Any]) -> str:
-    """The words of a refutation's detail on the cell its minimiser lies in."""
-    return (f"the closed cell of {s.pname(tp)}, which is suboptimal (loss {fraction_str(values['loss of pred'])} > "
+    """The words of a refutation's detail on the cell its minimiser lies in: its interior when the minimiser
+    u (``values['u1']``, ...) is strictly inside, checked exactly, else the closed cell (a tie of predictions)."""
+    try:
+        u = [Fraction(str(values[f"u{i}"])) for i in range(1, s.d + 1)]
+        inside = s.in_cell(tp, u, strict=True, proper=True)
+    except (KeyError, ValueError, ZeroDivisionError):
+        inside = False
+    where = "the interior of the cell" if inside else "the closed cell"
+    return (f"{where} of {s.pname(tp)}, which is suboptimal (loss {fraction_str(values['loss of pred'])} > "
             f"{fraction_str(values['optimal loss'])})")
 
 
@@ -1129,9 +1140,9 @@ def _decide_polyhedral(s: Setup, poly: Polyhedral, pre: list[tuple[str, Evidence
                         reason=why)
 
     def answer(tp: int, tpp: int | None, label: str, i: int, total: int) -> PairAnswer:
-        def witness(p: list[Fraction], c: list[Fraction]) -> Recheck:
+        def witness(p: list[Fraction], c: list[Fraction], strict: bool = False) -> Recheck:
             v2 = _poly_vars(s, poly)
-            fixed = _pair_constraints_polyhedral(s, poly, v2, tp, tpp)
+            fixed = _pair_constraints_polyhedral(s, poly, v2, tp, tpp, strict)
             fixed += [x == _q(val) for x, val in zip(v2.p, p, strict=True)]
             r2 = _solve(fixed, budget, v2.all(), "fixed p")
             if r2.answer != "sat":
@@ -1153,7 +1164,16 @@ def _decide_polyhedral(s: Setup, poly: Polyhedral, pre: list[tuple[str, Evidence
         comment = (f"calibration (B): is there p in P and a minimiser u of risk_p in the cell of {s.pname(tp)} "
                    f"while {s.pname(tp)} is worse than "
                    f"{s.pname(tpp) if tpp is not None else 'another prediction'}? unsat = no")
-        return _answer_exact(s, method, t0, budget, tp, label, cons, v.p, v.all(), comment, witness, describe)
+        out = _answer_exact(s, method, t0, budget, tp, label, cons, v.p, v.all(), comment, witness, describe)
+        if out[0] != "verdict" or out[1].status is not Status.REFUTED or budget.expired():
+            return out
+        # refuted: a minimiser strictly inside the cell is preferred to one on its boundary, when there is one
+        v3 = _poly_vars(s, poly)
+        inside = _pair_constraints_polyhedral(s, poly, v3, tp, tpp, strict=True)
+        better = _answer_exact(s, method, t0, budget, tp, label, inside, v3.p, v3.all(),
+                               comment.replace("in the cell", "strictly inside the cell"),
+                               lambda p, c: witness(p, c, True), describe)
+        return better if better[0] == "verdict" and better[1].status is Status.REFUTED else out
 
     return _query_pairs(s, method, t0, list(pre) + bparts, budget, answer)
 

@@ -13,6 +13,8 @@ Now a tie witness waits while the remaining pairs are searched for a failure str
 
 from __future__ import annotations
 
+from fractions import Fraction as F
+
 from symcal.calibration import check_calibration, recheck_witness
 from symcal.calibration.smooth import _tie_words
 from symcal.verdicts import Status
@@ -103,3 +105,26 @@ def test_a_quadratic_refutation_prefers_a_minimiser_strictly_inside_the_wrong_ce
 
 def test_the_search_for_an_inside_failure_never_turns_a_calibrated_quadratic_into_a_refutation():
     assert _check(ZERO_ONE_3, SQUARED_3, "argmax").status is Status.PROVED
+
+
+def test_a_polyhedral_refutation_strictly_inside_a_cell_says_the_interior():
+    # (B): absolute-value regression with thresholds 3/2, 5/2 for the squared ordinal loss fails
+    # at minimisers strictly inside a cell: the witness is one of them, and its words say so
+    squared_ordinal = [[0, 1, 4], [1, 0, 1], [4, 1, 0]]
+    regression = {"dim": 1, "per_label": ["Abs(u1 - 1)", "Abs(u1 - 2)", "Abs(u1 - 3)"]}
+    thresholds = {"regions": [["u1 <= 3/2"], ["u1 >= 3/2", "u1 <= 5/2"], ["u1 >= 5/2"]]}
+    v = _check(squared_ordinal, regression, thresholds)
+    assert v.status is Status.REFUTED, v.reason
+    w = v.witness
+    u1, t = F(str(w.values["u1"])), w.values["pred"]
+    assert (t == "1" and u1 < F(3, 2)) or (t == "2" and F(3, 2) < u1 < F(5, 2)) or (t == "3" and u1 > F(5, 2)), w.values
+    assert "lies in the interior of the cell of" in w.detail
+    assert recheck_witness(squared_ordinal, regression, thresholds, w) == (True, "re-checked exactly")
+
+
+def test_a_polyhedral_failure_only_on_a_boundary_is_still_called_the_closed_cell():
+    # Crammer-Singer for 0-1 at n = 3: its witness is u = 0 mod shifts, a tie of every prediction
+    from symcal.calibration import surrogates as S
+
+    v = _check(ZERO_ONE_3, S.crammer_singer(3), "argmax")
+    assert v.status is Status.REFUTED and "the closed cell of" in v.witness.detail
