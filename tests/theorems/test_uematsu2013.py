@@ -61,6 +61,8 @@ def test_the_errata_are_refuted_with_rechecked_witnesses_and_their_corrections_p
         S + "section4_3.svor2.r_defined",
         S + "section5_2.table1.p_norm_push",
         S + "section6_2.table3.balanced_lower",
+        S + "section5_2.sorted_is_necessary",
+        S + "corollary1.proof.via_theorem3",
     }
     for cid in ERRATA:
         v = verdicts[cid]
@@ -91,6 +93,19 @@ def test_the_p_norm_push_row_orders_rankings_unlike_rudin_first_at_six_items(ver
 
 def test_table3_has_one_exception_beyond_the_pair_of_high_ratings(verdicts):
     assert verdicts[S + "section6_2.table3.balanced_lower"].witness.values == {"pair": [3, 5], "method": "ORBOOST"}
+
+
+def test_sorting_is_necessary_only_for_a_strictly_decreasing_discount_p_at_1_has_other_maximisers(verdicts):
+    w = verdicts[S + "section5_2.sorted_is_necessary"].witness
+    assert w.values == {"measure": "P@1", "D": ["1", "0", "0"], "C_f": ["1/2", "0", "1/2"]}
+    assert verdicts[S + "section5_2.sorted_is_necessary.corrected"].status is Status.PROVED
+    assert verdicts[S + "section5_2.optimal_by_expected_gain"].status is Status.CONFIRMED_ON_SAMPLES
+
+
+def test_corollary1s_proof_needs_w1_wk_positive_but_the_corollary_holds_for_every_weight(verdicts):
+    w = verdicts[S + "corollary1.proof.via_theorem3"].witness
+    assert w.values["w"] == [0, 1, 1] and w.values["s"] == [0, 1, 2]
+    assert verdicts[S + "corollary1.proof.via_theorem3.corrected"].status is Status.PROVED
 
 
 def test_theorem1_is_proved_for_every_finite_space_by_a_two_point_lemma(verdicts):

@@ -47,8 +47,8 @@ def test_every_claim_agrees_with_the_paper_or_is_a_recorded_erratum(verdicts):
     assert not wrong, "\n".join(wrong)
 
 
-def test_proposition10_and_footnote5_are_the_errata_and_their_corrections_are_proved(verdicts):
-    assert ERRATA == {"xia2009.proposition10", "xia2009.footnote5.n_at_1_is_p_at_1"}
+def test_proposition10_footnote5_and_theorem6_at_k_eq_n_are_the_errata_and_their_corrections_are_proved(verdicts):
+    assert ERRATA == {"xia2009.proposition10", "xia2009.footnote5.n_at_1_is_p_at_1", "xia2009.theorem6.pair_set.k_eq_n"}
     for cid in ERRATA:
         assert refuted_with_rechecked_witness(verdicts[cid]), cid
         assert verdicts[BY_ID[cid].finding.corrected].status is Status.PROVED, cid
@@ -59,6 +59,13 @@ def test_footnote5_fails_only_where_n_at_1_is_zero_over_zero(verdicts):
     assert w.size == 1 and "0/0" in w.detail
     assert X.S5.n_at_1_holds(((0, 0), (1, 2)), convention="zero")[0]
     assert X.S5.n_at_1_holds(((0, 1), (2, 1)))[0] and not X.S5.n_at_1_holds(((0, 1), (1, 2)), p_depth=2)[0]
+
+
+def test_theorem6s_first_pair_family_names_a_missing_object_only_at_k_eq_n(verdicts):
+    w = verdicts["xia2009.theorem6.pair_set.k_eq_n"].witness
+    assert w.values == {"n": 3, "k": 3, "s": []} and "j_4" in w.detail
+    assert X.S41.theorem6_pairs_printed(4, 3, ()) == X.S41.theorem6_pairs(4, 3, ())  # k < n: as printed
+    assert verdicts["xia2009.theorem6.pair_set.k_eq_n.corrected"].status is Status.PROVED
 
 
 def test_the_table_comparisons_read_the_printed_numbers():

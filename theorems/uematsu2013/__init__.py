@@ -29,7 +29,11 @@ Main claims
   c_1i) is a Corollary 1 scheme (explicit w, s; K = 3..6).
 * Corollary 1: the condition for c_ji = w_i w_j (s_i - s_j) as ONE identity (proved for all
   K), the identities of its proof, monotonicity, exhaustive optimality, E[Y|x] for linear
-  costs; the linear and DCG schemes satisfy the condition for K = 2..12.
+  costs; the linear and DCG schemes satisfy the condition for K = 2..12.  **Erratum** (proof): the
+  proof applies Theorem 3, which needs c_1K = w_1 w_K (s_K - s_1) > 0, while the corollary allows
+  w_1 = 0 (then Theorem 3's f_0^* is identically 0: K = 3, w = (0, 1, 1)); corrected: the pairwise cost
+  difference is (sum w u)(sum s w v) - (sum s w u)(sum w v) for every w (identity, K = 3..6), so the
+  corollary holds for all non-negative w.
 * Theorem 4 (i), (ii): the extra-term identities and h_+/h_- as f_0^* (Bayes); on finite
   spaces the modified weights are exactly rank one, and for l(s) = e^{-s} the minimiser is
   (1/2) log f_0^* + const; without the extra term the exponential risk misorders (numeric
@@ -50,7 +54,10 @@ Main claims
   relevant item; p-norm push -- **erratum**: D(i) = (n - i)^p orders ranked lists unlike
   Rudin's push for p = 2, first at n = 6; it agrees at p = 1, the AUC row), the optimal
   ranking for (9), DCG <-> c_ji = 2^i - 2^j, the two forms of AP and E[AP] (exact, n <= 8
-  and n <= 5), the AP swap formula and that sorting by P(Y = 2|x) maximises E[AP].
+  and n <= 5), the AP swap formula and that sorting by P(Y = 2|x) maximises E[AP].  **Erratum**
+  (hypothesis): "f must be a function such that C_f(1) >= ... >= C_f(n)" -- sorting is sufficient, but
+  necessary only for a strictly decreasing D; P@1 at n = 3 has the unsorted maximiser C_f = (1/2, 0,
+  1/2); corrected: with D(1) > ... > D(n) >= 0 every maximiser is sorted (z3, n = 2..4).
 * Section 6: the normal-mixture f_0^*, ORBoost and proportional-odds f*, the SVOR step
   locations -1.02/0/1.02, c_13 = e^{2.06} = 7.846, e^{0.183} = 1.201, the SVOR thresholds,
   PAIRRANK2 <-> REG, ORBoost's K = 3 costs, the MovieLens proportions (**erratum**: 5039/97139
@@ -225,6 +232,8 @@ CLAIMS: list[Claim] = [
     section5.table1_mrr,
     section5.table1_mrr_corrected,
     section5.optimal_by_expected_gain,
+    section5.necessity,
+    section5.necessity_corrected,
     section5.dcg_f0,
     section5.dcg_costs_identity,
     section5.condition_dcg,
@@ -269,6 +278,8 @@ CLAIMS: list[Claim] = [
     appendix.corollary1_all_k,
     appendix.corollary1_f0_forms,
     appendix.corollary1_monotone,
+    appendix.corollary1_via_theorem3,
+    appendix.corollary1_via_theorem3_corrected,
     appendix.theorem4_i,
     appendix.theorem4_modified_ratio,
     appendix.theorem4_ii,

@@ -17,6 +17,7 @@ from symcal.ranking.multipartite import check_theorem3, respects_strict_order, w
 from .common import (
     N_RANDOM,
     ZS,
+    F,
     cite,
     condition_costs,
     corollary1_schemes,
@@ -492,3 +493,121 @@ TWINS: dict[str, Callable[[], Claim]] = {
     theorem4_modified_ratio.id: lambda: theorem4_bayes_claim(twin_id(theorem4_modified_ratio.id), constant=False),
     theorem4_ii.id: lambda: theorem4_ii_claim(twin_id("uematsu2013.t4ii"), with_condition=False, sizes=(4, 4)),
 }
+
+
+# ---------------------------------------------------------------------------------------
+# Proof of Corollary 1: the route through Theorem 3 needs w_1 w_K > 0
+# ---------------------------------------------------------------------------------------
+
+
+def _simplex_grid(K: int, den: int) -> list[tuple[F, ...]]:
+    """The posteriors (p_1, ..., p_K) with denominator ``den``."""
+    return [tuple(F(a, den) for a in c) for c in itertools.product(range(den + 1), repeat=K) if sum(c) == den]
+
+
+def via_theorem3_cases(K: int) -> Any:
+    """(w, s, p, p') for w in {0, 1, 2}^K, s = (0, 1, ..., K - 1), two posteriors with denominator 2 at which
+    both Theorem 3's f_0^* and Corollary 1's E are defined."""
+    s = tuple(range(K))
+    grid = _simplex_grid(K, 2)
+    for w in itertools.product(range(3), repeat=K):
+        c = {(j, i): w[i - 1] * w[j - 1] * (s[i - 1] - s[j - 1]) for j, i in pairs(K)}
+
+        def defined(p: tuple[F, ...], c: dict[tuple[int, int], int] = c, w: tuple[int, ...] = w) -> bool:
+            """Theorem 3's denominator sum c_jK p_j and Corollary 1's sum w p are positive."""
+            return sum(c[(j, K)] * p[j - 1] for j in range(1, K)) > 0 and sum(w[k] * p[k] for k in range(K)) > 0
+
+        ok = [p for p in grid if defined(p)]
+        for p, q in itertools.combinations(ok, 2):
+            yield w, s, p, q
+
+
+def via_theorem3_holds(case: Any) -> tuple[bool, str]:
+    """Theorem 3's f_0^* = sum c_1i p_i / sum c_jK p_j orders the two posteriors as Corollary 1's
+    E = sum s w p / sum w p does (strictly: a monotonic transformation)."""
+    w, s, p, q = case
+    K = len(w)
+    c = {(j, i): w[i - 1] * w[j - 1] * (s[i - 1] - s[j - 1]) for j, i in pairs(K)}
+
+    def f0(r: tuple[F, ...]) -> F:
+        return F(sum(c[(1, i)] * r[i - 1] for i in range(2, K + 1))) / sum(c[(j, K)] * r[j - 1] for j in range(1, K))
+
+    def E(r: tuple[F, ...]) -> F:
+        return F(sum(s[k] * w[k] * r[k] for k in range(K))) / sum(w[k] * r[k] for k in range(K))
+
+    def sign(x: F) -> int:
+        return (x > 0) - (x < 0)
+
+    a, b = (E(p), f0(p)), (E(q), f0(q))
+    return sign(a[0] - b[0]) == sign(a[1] - b[1]), (
+        f"w = {list(w)}, s = {list(s)}: E = {a[0]} vs {b[0]}, Theorem 3's f_0^* = {a[1]} vs {b[1]}")
+
+
+def via_theorem3_claim(id: str, *, finding: Finding | None = None) -> Claim:
+    """Appendix, proof of Corollary 1: "Application of Theorem 3 leads to f_0^*(x) = t_1 sum ... / (t_K sum ...)
+    ... It is clearly a monotonic transformation of f_0^*(x), and thus it also minimizes the risk", over the
+    non-negative weights Corollary 1 allows."""
+    return finite_check(
+        id,
+        cases=via_theorem3_cases,
+        holds=via_theorem3_holds,
+        describe=lambda c: {"w": list(c[0]), "s": list(c[1]), "p": [str(x) for x in c[2]],
+                            "p'": [str(x) for x in c[3]]},
+        domain="K = 3, w in {0, 1, 2}^3, s = (0, 1, 2), posteriors with denominator 2 where both are defined",
+        sample="a grid of weights and posteriors",
+        cite=cite("Appendix, proof of Corollary 1", "Application of Theorem 3 leads to f_0^*(x) = ... It is clearly "
+                                                    "a monotonic transformation of f_0^*(x)"),
+        statement="for c_ji = w_i w_j (s_i - s_j) with non-negative w, Theorem 3's f_0^* = sum c_1i p_i / sum c_jK "
+                  "p_j is a strictly increasing transformation of Corollary 1's E = sum s w p / sum w p",
+        sizes=(3, 3),
+        finding=finding,
+    )
+
+
+def direct_preference_claim(id: str, *, drop_scale: bool = False, sizes: tuple[int, int] = (3, 6)) -> Claim:
+    """The corrected proof of Corollary 1, valid for every weight (w_1 w_K = 0 included): with u_k = pi_k g_k(x),
+    v_k = pi_k g_k(x'), the cost of ranking x' above x minus that of x above x' is
+    sum_{j<i} w_i w_j (s_i - s_j)(u_j v_i - v_j u_i) = (sum w u)(sum s w v) - (sum s w u)(sum w v),
+    i.e. A(x) A(x') (E(x') - E(x)): ranking by E = sum s w p / sum w p is optimal pair by pair
+    (``drop_scale`` drops s from the right side: the twin)."""
+    def sides(K: int) -> tuple[Any, Any]:
+        w = [sym(f"w_{k}", real=True) for k in range(1, K + 1)]
+        s = [sym(f"s_{k}", real=True) for k in range(1, K + 1)]
+        u, v = [gx(k) for k in range(1, K + 1)], [gy(k) for k in range(1, K + 1)]
+        lhs = sum(w[i - 1] * w[j - 1] * (s[i - 1] - s[j - 1]) * (u[j - 1] * v[i - 1] - v[j - 1] * u[i - 1])
+                  for j, i in pairs(K))
+        sv = [1] * K if drop_scale else s
+        A = sum(w[k] * u[k] for k in range(K))
+        Av = sum(w[k] * v[k] for k in range(K))
+        rhs = A * sum(sv[k] * w[k] * v[k] for k in range(K)) - sum(s[k] * w[k] * u[k] for k in range(K)) * Av
+        return lhs, rhs
+
+    return identity_of_sides(
+        id,
+        sides,
+        sizes=sizes,
+        cite=cite("Appendix, proof of Corollary 1", "Application of Theorem 3 leads to f_0^*(x) = ... It is clearly "
+                                                    "a monotonic transformation of f_0^*(x)"),
+        statement="for c_ji = w_i w_j (s_i - s_j) and any w: sum_{j<i} c_ji (u_j v_i - v_j u_i) = (sum w u)(sum s w v) "
+                  "- (sum s w u)(sum w v), so E = sum s w p / sum w p is optimal without Theorem 3 (w_1 w_K = 0 too)",
+    )
+
+
+corollary1_via_theorem3_corrected = direct_preference_claim("uematsu2013.corollary1.proof.via_theorem3.corrected")
+corollary1_via_theorem3 = via_theorem3_claim(
+    "uematsu2013.corollary1.proof.via_theorem3",
+    finding=Finding(
+        what="Corollary 1 allows non-negative weights, but its proof applies Theorem 3, which needs c_1K = w_1 w_K "
+             "(s_K - s_1) > 0 (it divides by c_1K; with c_1K = 0 its f_0^* is constant or 0/0).  With w_1 = 0 "
+             "Theorem 3's f_0^* is identically 0, not a monotonic transformation of E = sum s w p / sum w p.  The "
+             "corollary itself still holds there: the pairwise cost difference is A(x)A(x')(E(x') - E(x)) for "
+             "every w.",
+        counterexample="K = 3, w = (0, 1, 1), s = (0, 1, 2) (c_12 = c_13 = 0, c_23 = 1): p = (0, 1/2, 1/2) and "
+                       "p' = (0, 1, 0) have E = 3/2 > 1 but Theorem 3's f_0^* = 0 at both.",
+        corrected=corollary1_via_theorem3_corrected.id,
+        finding_class="proof",
+    ),
+)
+
+TWINS[corollary1_via_theorem3_corrected.id] = lambda: direct_preference_claim(
+    twin_id("uematsu2013.c1direct"), drop_scale=True, sizes=(3, 3))

@@ -12,7 +12,7 @@ from typing import Any
 
 import sympy
 
-from symcal import Finding, NumericOutcome, finite_check, identity, numeric
+from symcal import Finding, NumericOutcome, finite_check, identity, implies_cases, numeric
 from symcal.claims.core import Claim
 from symcal.ranking.costs import CostScheme, dcg_costs, zero_one_costs
 from symcal.ranking.multipartite import FiniteInstanceSpace, optimal_scores, surrogate_pair_weights
@@ -575,3 +575,109 @@ TWINS: dict[str, Callable[[], Claim]] = {
     ap_sorted_optimal.id: lambda: ap_sorted_claim(twin_id("uematsu2013.aps"), ascending=True),
 }
 TWIN_EXPECT = {without_extra_term_misorders.id: "unknown"}
+
+
+# ---------------------------------------------------------------------------------------
+# Section 5.2: "f must be a function such that C_f(1) >= ... >= C_f(n)" read as a necessary condition
+# ---------------------------------------------------------------------------------------
+
+
+def table1_discounts(n: int) -> dict[str, list[Fraction]]:
+    """Table 1's discounts D(1..n) at list length n, the rational ones (AUC, p-norm push at p = 2, MRR, P@m
+    for m = 1..n-1); DCG's 1/log(1 + i) is left out (irrational, and strictly decreasing anyway)."""
+    out = {"AUC": [F(n - i) for i in range(1, n + 1)],
+           "p-norm push, p = 2": [F(n - i) ** 2 for i in range(1, n + 1)],
+           "MRR": [F(1, i) for i in range(1, n + 1)]}
+    for m in range(1, n):
+        out[f"P@{m}"] = [F(int(i <= m), m) for i in range(1, n + 1)]
+    return out
+
+
+GAIN_GRID = (F(0), F(1, 2), F(1))
+
+
+def necessity_cases(n: int) -> Iterator[tuple[str, tuple[Fraction, ...], tuple[Fraction, ...]]]:
+    """(measure, D, C_f) for every Table 1 discount at length n and every C_f in {0, 1/2, 1}^n."""
+    for name, D in table1_discounts(n).items():
+        for C in itertools.product(GAIN_GRID, repeat=n):
+            yield name, tuple(D), C
+
+
+def necessity_holds(case: Any) -> tuple[bool, str]:
+    """Whether an order of the expected gains C_f that maximises sum C_f(i) D(i) is sorted decreasingly
+    (an order that does not maximise satisfies the implication vacuously)."""
+    name, D, C = case
+    n = len(C)
+    best = max(sum(C[p] * d for p, d in zip(perm, D, strict=True)) for perm in itertools.permutations(range(n)))
+    if sum(c * d for c, d in zip(C, D, strict=True)) != best:
+        return True, f"C_f = {[str(c) for c in C]} does not maximise"
+    bad = [a for a in range(n - 1) if C[a] < C[a + 1]]
+    where = f", but C_f({bad[0] + 1}) < C_f({bad[0] + 2})" if bad else ""
+    return not bad, (f"{name}: C_f = {[str(c) for c in C]} attains the maximum {best} of sum C_f(i) D(i), "
+                     f"D = {[str(d) for d in D]}{where}")
+
+
+def necessity_claim(id: str, *, finding: Finding | None = None) -> Claim:
+    """Section 5.2: "Since D is non-negative and decreasing, to maximize the conditional measure as a weighted
+    sum of D(i)'s, f must be a function such that C_f(1) >= C_f(2) >= ... >= C_f(n)", read as printed: every
+    maximising order is sorted, for the discounts of Table 1 (P@m's included), n = 2..4, C_f on a grid."""
+    return finite_check(
+        id,
+        cases=necessity_cases,
+        holds=necessity_holds,
+        describe=lambda c: {"measure": c[0], "D": [str(d) for d in c[1]], "C_f": [str(x) for x in c[2]]},
+        domain="Table 1's rational discounts at n = 2..4, expected gains C_f in {0, 1/2, 1}^n",
+        sample="the expected gains on the grid {0, 1/2, 1}^n",
+        cite=cite("Section 5.2", "Since D is non-negative and decreasing, to maximize the conditional measure as a "
+                                 "weighted sum of D(i)'s, f must be a function such that C_f(1) >= C_f(2) >= ... >= "
+                                 "C_f(n)"),
+        statement="with Table 1's discounts, every order that maximises sum C_f(i) D(i) has C_f(1) >= ... >= C_f(n)",
+        sizes=(2, 4),
+        finding=finding,
+    )
+
+
+def strict_necessity_cases(n: int, *, strict: bool = True) -> list[tuple[str, dict[str, list[Any]], Any]]:
+    """D strictly decreasing (``strict=False``: only non-increasing, the twin) and non-negative, and the
+    identity order maximal among all n! orders => C_1 >= ... >= C_n (symbolic C, D)."""
+    C = [sym(f"C_{i}", real=True) for i in range(1, n + 1)]
+    D = [sym(f"D_{i}", real=True) for i in range(1, n + 1)]
+    value = sum(c * d for c, d in zip(C, D, strict=True))
+    maximal = [value >= sum(C[p] * d for p, d in zip(perm, D, strict=True))
+               for perm in itertools.permutations(range(n)) if list(perm) != list(range(n))]
+    decreasing = [(D[i] > D[i + 1]) if strict else (D[i] >= D[i + 1]) for i in range(n - 1)] + [D[-1] >= 0]
+    return [(f"n={n}", {"decreasing": decreasing, "maximiser": maximal},
+             sympy.And(*[C[i] >= C[i + 1] for i in range(n - 1)]))]
+
+
+def strict_necessity_claim(id: str, *, strict: bool = True, sizes: tuple[int, int] = (2, 4)) -> Claim:
+    """The corrected reading: with D strictly decreasing (AUC, p-norm push, MRR, DCG) every maximiser is sorted;
+    with D only non-increasing (P@m) sorting is a maximiser (``optimal_by_expected_gain``) but not the only one."""
+    return implies_cases(
+        id,
+        cases=lambda n: strict_necessity_cases(n, strict=strict),
+        sizes=sizes,
+        domain="n = 2..4, real expected gains C_i and discounts D_i",
+        cite=cite("Section 5.2", "f must be a function such that C_f(1) >= C_f(2) >= ... >= C_f(n)"),
+        statement="if D(1) > D(2) > ... > D(n) >= 0, an order maximises sum C_f(i) D(i) only if C_f(1) >= ... >= "
+                  "C_f(n)" + ("" if strict else " [twin: D only non-increasing]"),
+    )
+
+
+necessity_corrected = strict_necessity_claim("uematsu2013.section5_2.sorted_is_necessary.corrected")
+necessity = necessity_claim(
+    "uematsu2013.section5_2.sorted_is_necessary",
+    finding=Finding(
+        what="Section 5.2 says that to maximise sum C_f(i) D(i) for a non-negative decreasing D, f 'must' order "
+             "the expected gains decreasingly.  Sorting is sufficient, but necessary only for a strictly decreasing "
+             "D: Table 1's P@m discount D(i) = I(i <= m)/m is constant on the top m positions and 0 below, so "
+             "any order of the top m (and of the rest) is also a maximiser.",
+        counterexample="P@1, n = 3, D = (1, 0, 0): C_f = (1/2, 0, 1/2) attains the maximum 1/2 although "
+                       "C_f(2) < C_f(3).",
+        corrected=necessity_corrected.id,
+        finding_class="hypothesis",
+    ),
+)
+
+TWINS[necessity_corrected.id] = lambda: strict_necessity_claim(
+    twin_id(necessity_corrected.id), strict=False, sizes=(2, 2))

@@ -14,6 +14,9 @@ Main claims
 * Theorem 6's pair set: n - 1 pairs forming a spanning tree whose orientation puts
   j_1 > ... > j_k above every other object (n = 3..6, every choice of s_i); order preserving
   w.r.t. those pairs makes G_k(j_1..j_k) the unique most probable subgroup (z3, n = 3, 4).
+  **Erratum** (clarification): at k = n, the permutation-level case the framework includes, the
+  first family {(j_i, j_{i+1})}_{i=1}^k ends with (j_n, j_{n+1}), naming no object (n = 3, k = 3);
+  corrected: run it to i = min(k, n - 1), and the pairs form the spanning chain for every k = 1..n.
 * Theorem 7: the swap identity of its proof, its regrouping by top-k subgroups (Proposition 4) and
   the stationarity equation at a tie g_1 = g_2 (sympy identities, n = 3..5 and 3..4), and the
   theorem itself numerically for top-k ListMLE (labelled numeric).
@@ -26,6 +29,8 @@ Main claims
   stationary points are the minimisers is itself proved: Q's Hessian in (g_1, g_3) is
   positive definite at every g (sympy decomposition + z3), and Q >= p_2 (|g_1 - g_2| +
   |g_3 - g_2|) (z3), so Q has exactly one stationary point (mod shift), its minimiser.
+* Eq. (10) is the Luce probability of the top-k subgroup: the sum of (9) over its permutations
+  (sympy identity in t = exp(g), n = 3, 4, every k).
 * Section 4.3 / footnote 4: top-k ListMLE (10) and the modified cosine loss are top-k
   subgroup order sensitive (exact polynomial reductions, z3, n = 3..5); so is the modified
   ListNet (12) (a sympy difference identity with the real exp/log, then termwise polynomial
@@ -172,7 +177,8 @@ __all__ = ["CLAIMS", "TWINS", "TWIN_EXPECT", "EXTRA_TWINS", "C_POLY", "P1", "PRO
 
 CLAIMS = [
     S3.eq5_top_n, S3.eq5_top_n_minus_1, S3.eq7_bayes_ranker,
-    S41.proposition4, S41.proposition5, S41.theorem6_pair_set, S41.theorem6_bayes,
+    S41.proposition4, S41.proposition5, S41.theorem6_pair_set, S41.theorem6_pair_set_all_k,
+    S41.theorem6_pair_set_all_k_corrected, S41.theorem6_bayes,
     *T7.theorem7_listmle_numeric, T7.theorem7_identity, T7.theorem7_regrouping, T7.theorem7_stationarity,
     S42.proposition8, S42.proposition8_converse, S42.proposition9, S42.proposition9_example,
     P10.proposition10, P10.proposition10_corrected, P10.proposition10_consistent_above_c,
@@ -180,6 +186,7 @@ CLAIMS = [
     P10.proposition10_q_coercive,
     S43.listmle_not_os, S43.cosine_not_os, S43.listnet_not_os,
     S431.listmle_topk_order_sensitive,
+    S431.eq10_subgroup_marginal,
     S432.cosine_difference_identity, S432.cosine_modified_order_sensitive,
     S433.listnet_difference_identity, S433.listnet_modified_order_sensitive, S433.listnet_modified_os,
     S43.listnet_cao_not_os, S43.listnet_cao_permutation_level,
@@ -214,6 +221,8 @@ TWINS: dict[str, Callable[[], Claim]] = dict([
     _twin(S41.proposition4, lambda t: S41.proposition4_claim(t, k_shift=-1, sizes=(3, 3))),
     _twin(S41.proposition5, lambda t: S41.proposition5_claim(t, flip=True, sizes=(3, 3))),
     _twin(S41.theorem6_pair_set, lambda t: S41.theorem6_pairs_claim(t, drop_last=True, sizes=(3, 3))),
+    _twin(S41.theorem6_pair_set_all_k_corrected, lambda t: S41.theorem6_all_k_claim(
+        t, printed=False, drop_last=True, sizes=(3, 4))),
     _twin(S41.theorem6_bayes, lambda t: S41.theorem6_bayes_claim(t, weaken=True, sizes=(3, 3))),
     # numeric claims: the twin checks a pair the theorem does not cover (TWIN_EXPECT: not confirmed)
     *[_twin(c, lambda t, args=args: T7.theorem7_numeric_claim(t, *args, check_pair=(2, 1)))
@@ -239,6 +248,7 @@ TWINS: dict[str, Callable[[], Claim]] = dict([
     _not_os_twin(S43.listmle_not_os, "listmle"),
     _not_os_twin(S43.cosine_not_os, "cosine"),
     _not_os_twin(S43.listnet_not_os, "listnet"),
+    _twin(S431.eq10_subgroup_marginal, lambda t: S431.subgroup_marginal_claim(t, truncate=True, sizes=(3, 3))),
     _twin(S431.listmle_topk_order_sensitive, lambda t: S431.listmle_os_claim(t, strict_all=True, sizes=(3, 3))),
     _twin(S432.cosine_difference_identity, lambda t: S432.cosine_identity_claim(t, factor=2)),
     _twin(S432.cosine_modified_order_sensitive, lambda t: S432.cosine_os_claim(t, modified=False, sizes=(3, 3))),

@@ -9,7 +9,7 @@ from typing import Any
 
 import sympy
 
-from symcal import finite_check, implies_cases
+from symcal import Finding, finite_check, implies_cases
 
 from .common import (
     before,
@@ -230,3 +230,68 @@ proposition4 = proposition4_claim("xia2009.proposition4")
 proposition5 = proposition5_claim("xia2009.proposition5")
 theorem6_pair_set = theorem6_pairs_claim("xia2009.theorem6.pair_set")
 theorem6_bayes = theorem6_bayes_claim("xia2009.theorem6.most_probable_subgroup")
+
+
+# ---------------------------------------------------------------------------------------
+# Theorem 6 at k = n (the permutation-level case the framework includes, Section 3.2)
+# ---------------------------------------------------------------------------------------
+
+
+def theorem6_pairs_printed(n: int, k: int, s: Sequence[int]) -> list[tuple[int, int]]:
+    """The pair families exactly as printed, {(j_i, j_{i+1})}_{i=1}^k and {(j_{k+s_i}, j_{k+i})}_{i=2}^{n-k},
+    j_t = t: at k = n the first family names j_{n+1}."""
+    return [(i, i + 1) for i in range(1, k + 1)] + [(k + s[i - 2], k + i) for i in range(2, n - k + 1)]
+
+
+def theorem6_all_k_holds(case: tuple[int, int, tuple[int, ...]], *, printed: bool,
+                         drop_last: bool = False) -> tuple[bool, str]:
+    """The printed pairs (``printed``) name only the n objects; the pairs with the first family cut at
+    i <= n - 1 (``theorem6_pairs``) are n - 1 edges of a spanning tree ordering j_1 > ... > j_k above the rest
+    (``drop_last`` drops one pair: the twin)."""
+    n, k, s = case
+    if printed:
+        outside = [p for p in theorem6_pairs_printed(n, k, s) if max(p) > n]
+        if outside:
+            i = outside[0][0]
+            return False, (f"k = n = {n}: the first family {{(j_i, j_{{i+1}})}}_{{i=1}}^{k} has {k} pairs and its "
+                           f"pair i = {i} is (j_{i}, j_{i + 1}), not a pair of the {n} objects (the second family "
+                           f"is empty)")
+    return theorem6_pairs_holds(case, drop_last=drop_last)
+
+
+def theorem6_all_k_claim(id: str, *, printed: bool, drop_last: bool = False, sizes: tuple[int, int] = (3, 6),
+                         finding: Finding | None = None) -> Any:
+    """Theorem 6, Section 4.1, for every k = 1..n, k = n included ("When k equals the length of the entire ranked
+    list, the top-k true loss will become exactly the permutation-level 0-1 loss", Section 3.2): the printed
+    families (``printed``), or with the first family's index cut at min(k, n - 1) (the correction)."""
+    return finite_check(
+        id,
+        cases=lambda n: [(n, k, s) for k in range(1, n + 1) for s in s_choices(n, k)],
+        holds=lambda case: theorem6_all_k_holds(case, printed=printed, drop_last=drop_last),
+        describe=lambda case: {"n": case[0], "k": case[1], "s": list(case[2])},
+        domain="k = 1..n (k = n included) and every choice of 0 <= s_i < i",
+        cite=cite("Theorem 6, Section 4.1",
+                  "order preserving with respect to n - 1 object pairs {(j_i, j_{i+1})}_{i=1}^k and "
+                  "{(j_{k+s_i}, j_{k+i}) : 0 <= s_i < i}_{i=2}^{n-k}"),
+        statement=("for every k = 1..n, Theorem 6's printed families are n - 1 pairs of the n objects forming a "
+                   "spanning tree that orders j_1 > ... > j_k above the rest" if printed else
+                   "for every k = 1..n, with the first family {(j_i, j_{i+1})}_{i=1}^{min(k, n-1)}, Theorem 6's "
+                   "pairs are n - 1 pairs forming a spanning tree that orders j_1 > ... > j_k above the rest")
+                  + (" [twin: one pair dropped]" if drop_last else ""),
+        sizes=sizes,
+        finding=finding,
+    )
+
+
+theorem6_pair_set_all_k_corrected = theorem6_all_k_claim("xia2009.theorem6.pair_set.k_eq_n.corrected", printed=False)
+theorem6_pair_set_all_k = theorem6_all_k_claim(
+    "xia2009.theorem6.pair_set.k_eq_n", printed=True,
+    finding=Finding(
+        what="Theorem 6's first pair family {(j_i, j_{i+1})}_{i=1}^k runs to i = k; at k = n -- the permutation-level "
+             "case the top-k framework includes (Section 3.2) -- its last pair is (j_n, j_{n+1}), which names no "
+             "object, and the second family {...}_{i=2}^{n-k} is empty, so the printed families are not n - 1 pairs "
+             "of the n objects.  For k <= n - 1 they are.",
+        counterexample="n = 3, k = 3: the first family is (j_1, j_2), (j_2, j_3), (j_3, j_4); there is no j_4.",
+        corrected="xia2009.theorem6.pair_set.k_eq_n.corrected",
+        finding_class="clarification",
+    ))

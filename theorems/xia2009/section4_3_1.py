@@ -8,7 +8,7 @@ from typing import Any
 
 import sympy
 
-from symcal import Citation, implies_cases
+from symcal import Citation, identity, implies_cases
 
 from .common import (
     cancel_positive,
@@ -16,6 +16,7 @@ from .common import (
     cite,
     listmle_gradient,
     luce_parts,
+    perms,
     position_patterns,
     swap,
     t_symbols,
@@ -84,3 +85,59 @@ def listmle_os_claim(id: str, *, depth: Callable[[int], int] | None = None, stri
 # ---------------------------------------------------------------------------------------
 
 listmle_topk_order_sensitive = listmle_os_claim("xia2009.listmle_topk.order_sensitive")
+
+
+# ---------------------------------------------------------------------------------------
+# Eq. (10) is the top-k subgroup probability of the Luce model (footnote 2: a subgroup's probability
+# is the sum of the probabilities of its permutations)
+# ---------------------------------------------------------------------------------------
+
+
+def subgroup_marginal_sides(n: int, *, truncate: bool = False) -> tuple[Any, Any]:
+    """For every k = 1..n and y = (1, ..., n): sum over pi in G_k(y(1..k)) of the full Luce probability (9)
+    against the product (10).  ``truncate`` stops (10)'s denominators at position k (the twin)."""
+    t = t_symbols(n)
+    y = tuple(range(1, n + 1))
+    lhs, rhs = [], []
+    for k in range(1, n + 1):
+        total = sympy.Integer(0)
+        for p in perms(n):
+            if p[:k] == y[:k]:
+                num, den = luce_parts(t, p, n)
+                total += num / den
+        lhs.append(total)
+        if truncate:
+            r = sympy.Integer(1)
+            for s in range(k):
+                r *= t[y[s] - 1] / sum(t[y[q] - 1] for q in range(s, k))
+            rhs.append(r)
+        else:
+            num, den = luce_parts(t, y, k)
+            rhs.append(num / den)
+    return sympy.Matrix(lhs), sympy.Matrix(rhs)
+
+
+def subgroup_marginal_claim(id: str, *, truncate: bool = False, sizes: tuple[int, int] = (3, 4)) -> Any:
+    """Section 4.3.1, Eq. (10): "We propose replacing the permutation probability with the top-k subgroup
+    probability (which is also defined with the Luce model [11])"."""
+    sides: dict[int, tuple[Any, Any]] = {}
+
+    def side(n: int, which: int) -> Any:
+        if n not in sides:
+            sides[n] = subgroup_marginal_sides(n, truncate=truncate)
+        return sides[n][which]
+
+    return identity(
+        id,
+        lambda n: side(n, 0),
+        lambda n: side(n, 1),
+        sizes=sizes,
+        cite=cite("Section 4.3.1, Eq. (10)", "We propose replacing the permutation probability with the top-k "
+                                             "subgroup probability (which is also defined with the Luce model)"),
+        statement="(10) prod_{i=1}^k t_{y(i)} / sum_{s=i}^n t_{y(s)} is the Luce probability of the top-k subgroup "
+                  "G_k(y(1), ..., y(k)): the sum of (9) over its permutations (t = exp(g), every k = 1..n)"
+                  + (" [twin: denominators stopped at k]" if truncate else ""),
+    )
+
+
+eq10_subgroup_marginal = subgroup_marginal_claim("xia2009.eq10.subgroup_probability")

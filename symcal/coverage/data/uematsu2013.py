@@ -396,6 +396,8 @@ ENTRIES = [
         "Section 5.2",
         "to maximize the conditional measure as a weighted sum of D(i)'s, f must be a function such that C_f(1) >= C_f(2) >= ... >= C_f(n)",
         "uematsu2013.section5_2.optimal_by_expected_gain",
+        "uematsu2013.section5_2.sorted_is_necessary",
+        "uematsu2013.section5_2.sorted_is_necessary.corrected",
     ),
     E(
         "Section 5.2",
@@ -629,6 +631,8 @@ ENTRIES = [
         "Appendix, proof of Corollary 1",
         "It is clearly a monotonic transformation of f_0^*(x), and thus it also minimizes the risk",
         "uematsu2013.corollary1.proof.monotone",
+        "uematsu2013.corollary1.proof.via_theorem3",
+        "uematsu2013.corollary1.proof.via_theorem3.corrected",
     ),
     E(
         "Appendix, proof of Theorem 4 (i)",

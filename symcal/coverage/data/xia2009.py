@@ -75,6 +75,8 @@ ENTRIES = [
         "Theorem 6",
         "if its top-k subgroup probability space is order preserving with respect to n - 1 object pairs {(j_i, j_{i+1})}_{i=1}^k and {(j_{k+s_i}, j_{k+i})}, then the loss phi(g, y) is consistent with the top-k true loss",
         "xia2009.theorem6.pair_set",
+        "xia2009.theorem6.pair_set.k_eq_n",
+        "xia2009.theorem6.pair_set.k_eq_n.corrected",
         "xia2009.theorem6.most_probable_subgroup",
     ),
     E(
@@ -164,6 +166,7 @@ ENTRIES = [
     E(
         "Section 4.3.1, Eq. (10)",
         "P(y|x; g) = prod_{i=1}^k ... It can be proved that the modified loss is top-k subgroup order sensitive",
+        "xia2009.eq10.subgroup_probability",
         "xia2009.listmle_topk.order_sensitive",
     ),
     E(
