@@ -27,9 +27,10 @@ def _float_hint(value: float) -> str:
     same float (``repr``), so 0.1 -> ``Fraction(1, 10)``, 1e-05 -> ``Fraction(1, 100000)`` -- never a
     nearby fraction of small denominator (0.1234 is not 106/859) -- and ``Fraction('1e+308')`` when the
     numbers would be long."""
-    typed = Fraction(repr(value))
+    text = repr(float(value))  # numpy's float64 reprs as np.float64(0.1)
+    typed = Fraction(text)
     if max(len(str(abs(typed.numerator))), len(str(typed.denominator))) > 30:
-        return f"Fraction({repr(value)!r})"
+        return f"Fraction({text!r})"
     return f"Fraction({typed.numerator}, {typed.denominator})"
 
 

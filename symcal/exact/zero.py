@@ -174,7 +174,7 @@ def _check_deadline(deadline: Any) -> None:
     if isinstance(deadline, bool):
         raise wrong_type("deadline", deadline, "None, a time.monotonic() instant or a CpuBudget")
     if isinstance(deadline, int | float):
-        if not math.isfinite(deadline) or abs(deadline) >= 2**53:  # 1e308 overflows the timers it is given to
+        if abs(deadline) >= 2**53 or not math.isfinite(deadline):  # 1e308 overflows the timers it is given to
             raise invalid("deadline", deadline, "a time.monotonic() instant below 2**53 seconds")
         return
     if not callable(getattr(deadline, "expired", None)):

@@ -126,7 +126,8 @@ def test_two_claims_with_one_id_in_a_theorems_file_are_refused_naming_the_file_a
 
 
 @pytest.mark.parametrize(("typed", "hint"), [(0.1, "Fraction(1, 10)"), (0.1234, "Fraction(617, 5000)"),
-                                             (1e-05, "Fraction(1, 100000)"), (1e308, "Fraction('1e+308')")])
+                                             (1e-05, "Fraction(1, 100000)"), (1e308, "Fraction('1e+308')"),
+                                             (np.float64(0.1), "Fraction(1, 10)")])
 def test_a_float_is_refused_with_the_exact_number_it_was_typed_as_not_a_nearby_small_fraction(typed, hint):
     from symcal.exact.numbers import to_fraction
 
