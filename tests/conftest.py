@@ -8,6 +8,8 @@ classic rule for spreading jobs over machines)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
 FIRST = ("tests/theorems/",)
@@ -19,3 +21,16 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         return item.nodeid.startswith(FIRST)
 
     items[:] = [i for i in items if first(i)] + [i for i in items if not first(i)]
+
+
+@pytest.fixture(autouse=True)
+def _sigint_kept() -> Iterator[None]:
+    """Each test leaves this worker's SIGINT handler as it found it: a handler set to SIG_IGN in-process (a
+    worker's own setting, run in the test process) would be inherited by every later subprocess of the worker,
+    whose Ctrl-C would then be ignored."""
+    import signal
+
+    before = signal.getsignal(signal.SIGINT)
+    yield
+    if signal.getsignal(signal.SIGINT) is not before and before is not None:
+        signal.signal(signal.SIGINT, before)

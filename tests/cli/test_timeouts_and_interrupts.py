@@ -140,9 +140,13 @@ def _descendants(root: int, marker: str) -> list[int]:
 
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="needs /proc to look for leftover workers")
 def test_ctrl_c_stops_cleanly_and_leaves_no_worker_behind(hard_file):
+    # a terminal's Ctrl-C reaches a program whose SIGINT has its default disposition; a process that inherits an
+    # ignored SIGINT (a job started with '&', or a test worker left so by an earlier in-process test) keeps it
+    # ignored, as Python and symcal must: so the child starts with the default, whatever this process has
     p = subprocess.Popen([sys.executable, "-m", "symcal", "check", "hard2026.hang", "hard2026.fermat3",
                           "--theorems", str(hard_file), "--timeout", "60", "--jobs", "2"],
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # noqa: PLW1509
     # the front door and both of its workers run (later on a loaded machine); only this run's processes count, not
     # a process of an earlier test of this file (same file name) still ending on a busy machine
     deadline = time.monotonic() + 90
