@@ -1061,6 +1061,21 @@ def _suboptimal_cell(s: Setup, tp: int, values: dict[str, Any]) -> str:
             f"{fraction_str(values['optimal loss'])})")
 
 
+def _inside_preferred(out: PairAnswer, budget: Budget, inside: Callable[[], PairAnswer]) -> PairAnswer:
+    """(A) and (B): a pair refuted by ``out`` is searched again by ``inside()`` (the same query with the cell's
+    proper rows strict): a failure strictly inside the wrong cell is preferred to one on its boundary (a tie of
+    predictions, which a reader may take for tie-breaking; issue 24, item 4).  Only after a refutation, so a
+    proof costs nothing more; ``out`` stands when the second search finds nothing."""
+    if out[0] != "verdict" or out[1].status is not Status.REFUTED or budget.expired():
+        return out
+    better = inside()
+    return better if better[0] == "verdict" and better[1].status is Status.REFUTED else out
+
+
+def _strictly(comment: str) -> str:
+    return comment.replace("in the cell", "strictly inside the cell")
+
+
 def _answer_exact(s: Setup, method: str, t0: float, budget: Budget, tp: int, label: str, cons: list[Any],
                   pz: list[Any], variables: list[Any], comment: str,
                   witness: Callable[[list[Fraction], list[Fraction]], Recheck],
@@ -1112,15 +1127,13 @@ def _decide_quadratic(s: Setup, q: Quadratic, pre: list[tuple[str, Evidence]], b
                    f"unsat = no")
         out = _answer_exact(s, method, t0, budget, tp, label, cons, pz, pz, comment,
                             lambda p, c: verify_quadratic(s, q, p, tp, c), describe)
-        if out[0] != "verdict" or out[1].status is not Status.REFUTED or budget.expired():
-            return out
-        # refuted: a failure strictly inside the cell is preferred to one on its boundary (a tie of predictions,
-        # which a reader may take for tie-breaking), when there is one (issue 24, item 4)
-        inside, pz2 = _pair_constraints_quadratic(s, q, tp, tpp, strict=True)
-        better = _answer_exact(s, method, t0, budget, tp, label, inside, pz2, pz2,
-                               comment.replace("in the cell", "strictly inside the cell"),
-                               lambda p, c: verify_quadratic(s, q, p, tp, c), describe)
-        return better if better[0] == "verdict" and better[1].status is Status.REFUTED else out
+
+        def inside() -> PairAnswer:
+            cons2, pz2 = _pair_constraints_quadratic(s, q, tp, tpp, strict=True)
+            return _answer_exact(s, method, t0, budget, tp, label, cons2, pz2, pz2, _strictly(comment),
+                                 lambda p, c: verify_quadratic(s, q, p, tp, c), describe)
+
+        return _inside_preferred(out, budget, inside)
 
     return _query_pairs(s, method, t0, list(pre), budget, answer)
 
@@ -1165,15 +1178,14 @@ def _decide_polyhedral(s: Setup, poly: Polyhedral, pre: list[tuple[str, Evidence
                    f"while {s.pname(tp)} is worse than "
                    f"{s.pname(tpp) if tpp is not None else 'another prediction'}? unsat = no")
         out = _answer_exact(s, method, t0, budget, tp, label, cons, v.p, v.all(), comment, witness, describe)
-        if out[0] != "verdict" or out[1].status is not Status.REFUTED or budget.expired():
-            return out
-        # refuted: a minimiser strictly inside the cell is preferred to one on its boundary, when there is one
-        v3 = _poly_vars(s, poly)
-        inside = _pair_constraints_polyhedral(s, poly, v3, tp, tpp, strict=True)
-        better = _answer_exact(s, method, t0, budget, tp, label, inside, v3.p, v3.all(),
-                               comment.replace("in the cell", "strictly inside the cell"),
-                               lambda p, c: witness(p, c, True), describe)
-        return better if better[0] == "verdict" and better[1].status is Status.REFUTED else out
+
+        def inside() -> PairAnswer:
+            v3 = _poly_vars(s, poly)
+            cons3 = _pair_constraints_polyhedral(s, poly, v3, tp, tpp, strict=True)
+            return _answer_exact(s, method, t0, budget, tp, label, cons3, v3.p, v3.all(), _strictly(comment),
+                                 lambda p, c: witness(p, c, True), describe)
+
+        return _inside_preferred(out, budget, inside)
 
     return _query_pairs(s, method, t0, list(pre) + bparts, budget, answer)
 
