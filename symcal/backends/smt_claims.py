@@ -186,6 +186,7 @@ def decide_implies(hyps: dict[str, list[Any]], conclusion: Any, budget: Budget, 
     if outside:
         return Outcome(Status.UNKNOWN, scope, "z3", reason=outside, warnings=trivial)
     zh += tr.definitions  # the roots' definitions (sqrt(x) as t >= 0, t*t = x), beside the hypotheses
+    zh += defined_where(tr, requirements)
     zvars = [tr.var(s) for s in syms]
     constraints = zh + [z3.Not(zc)]
     parts = list(conclusion.args) if isinstance(conclusion, sympy.And) else []
@@ -236,17 +237,44 @@ def decide_identity_by_smt(lhs: Any, rhs: Any, conditions: Sequence[Any], budget
     return Outcome(out.status, only, out.backend, out.evidence, out.reason, out.cross_check, out.warnings)
 
 
+def defined_where(tr: Translator, requirements: Sequence[Any]) -> list[Any]:
+    """The claim's definedness requirements as z3 constraints, so that a query ranges over exactly
+    the domain its scope names ("where every expression is defined (x != 0)"): z3 gives ``1/0`` some
+    value, and without them ``1/x > 0 => x > 0`` has the model x = 0.  A requirement z3 cannot state,
+    or one with a root in it (a root's definition would hold everywhere, not only where the
+    requirement is read), is left out: the query then ranges over more than the scope, which a proof
+    may, and every witness is still re-checked against every requirement."""
+    out = []
+    for r in requirements:
+        if any(isinstance(p, sympy.Pow) and not p.exp.is_integer for p in sympy.preorder_traversal(r)):
+            continue
+        try:
+            out.append(tr(r))
+        except NoBackendAvailable:
+            continue
+    return out
+
+
 def _roots_outside(tr: Translator, requirements: Sequence[Any]) -> str:
     """Why a query with rational powers would range over less than the scope says ('' when it does
     not): each root's definition restricts the query to its base >= 0 (> 0), which must be one of
     the claim's definedness requirements, named in the scope."""
     have = set(requirements)
     missing = [r for r in tr.root_domains() if r is not sympy.true and r not in have
-               and not (isinstance(r, sympy.GreaterThan) and sympy.Gt(r.lhs, 0) in have)]
+               and not (isinstance(r, sympy.GreaterThan) and sympy.Gt(r.lhs, 0) in have)
+               and not (isinstance(r, sympy.Or) and _stronger_in(r, have))]
     if not missing:
         return ""
     return ("z3: the rational powers are defined only where " + ", ".join(sympy.sstr(r) for r in missing)[:160]
             + ", which the scope's definedness conditions do not state; not decided")
+
+
+def _stronger_in(domain: Any, have: set[Any]) -> bool:
+    """A guarded root domain ``Or(guard fails, b >= 0)`` follows from a requirement the scope states:
+    every disjunct of that requirement implies one of the domain's (equal, or ``b > 0`` for ``b >= 0``)."""
+    weaker = {sympy.Gt(a.lhs, a.rhs) for a in domain.args if isinstance(a, sympy.GreaterThan)}
+    mine = set(domain.args)
+    return any(all(d in mine or d in weaker for d in (r.args if isinstance(r, sympy.Or) else (r,))) for r in have)
 
 
 WHOLE_SHARE = 0.8  # of an implication's budget for its whole query, when its conclusion is a conjunction
@@ -481,6 +509,7 @@ def decide_exists(
     if outside:
         return Outcome(Status.UNKNOWN, scope, "z3", reason=outside)
     zc += tr.definitions  # the roots' definitions: the search ranges over points where they are defined
+    zc += defined_where(tr, requirements)
     zvars = [tr.var(s) for s in syms]
     res = z3_backend.solve(zc, budget, zvars, comment=f"{label}: existence query; sat = witnessed")
     ver = z3_backend.version()

@@ -18,6 +18,7 @@ from symcal.exact.assumptions import (  # noqa: F401 - re-exported: the backends
     check_symbols,
     defined_at,
     definedness,
+    guarded,
     domain_text,
     exact_scope,
     symbol_domain,
@@ -62,11 +63,12 @@ class Translator:
         self.roots = roots
         self.definitions: list[Any] = []
         self._root_vars: dict[tuple[Any, int, int, tuple[int, ...]], Any] = {}  # (base, |p|, q, guards)
-        self._inverted: set[Any] = set()  # bases of a negative rational power (defined only where > 0)
         # the conditions under which the term being translated is evaluated: a Piecewise branch is evaluated only
         # where it is the one taken, so a root in it is defined by its equation only there (a signed square root
         # Piecewise((sqrt(x), x >= 0), (-sqrt(-x), True)) is defined for every real x, not only at x = 0)
         self._guards: list[Any] = []
+        self._sym_guards: list[Any] = []  # the same conditions as sympy relations (for root_domains)
+        self._domains: list[Any] = []  # each root's domain under its guards, as symcal.exact.assumptions.guarded writes it
 
     def var(self, s: sympy.Symbol) -> Any:
         v = self.vars.get(s)
@@ -102,14 +104,16 @@ class Translator:
             definition = z3.And(t >= 0 if p > 0 else t > 0, power_of_t == power_of_b)
             self.definitions.append(z3.Implies(z3.And(*guards), definition) if guards else definition)
             self._root_vars[key] = t
-        if p < 0:
-            self._inverted.add(base)
+        domain = guarded(sympy.Gt(base, 0) if p < 0 else sympy.Ge(base, 0), tuple(self._sym_guards))
+        if domain not in self._domains:
+            self._domains.append(domain)
         return t if p > 0 else z3.RealVal(1) / t
 
     def root_domains(self) -> list[Any]:
         """What the roots' definitions restrict the query to: ``b >= 0`` for each base ``b`` of a
-        positive rational power, ``b > 0`` for a negative one (as sympy relations)."""
-        return [sympy.Ge(base, 0) for base, _, _, _ in self._root_vars] + [sympy.Gt(b, 0) for b in self._inverted]
+        positive rational power, ``b > 0`` for a negative one (as sympy relations), each only where
+        the Piecewise branches around it are taken (:func:`symcal.exact.assumptions.guarded`)."""
+        return list(self._domains)
 
     def parity(self, symbols: Any) -> list[Any]:
         """The parity assumptions (even=True, odd=True) of ``symbols`` as z3 constraints on their
@@ -203,15 +207,20 @@ class Translator:
                 raise NoBackendAvailable(f"z3: Piecewise without an otherwise branch: {sympy.sstr(e)[:80]}")
             # each branch (and each later condition) under the guard that it is reached: see self._guards
             conds: list[Any] = []
+            sym_conds: list[Any] = []
             values: list[Any] = []
             for expr, cond in e.args:
                 before = len(self._guards)
                 self._guards.extend(z3.Not(c) for c in conds)  # the earlier conditions all failed
+                self._sym_guards.extend(sympy.Not(c) for c in sym_conds)
                 c = z3.BoolVal(True) if cond is sympy.true else self(cond)
                 self._guards.append(c)
+                self._sym_guards.append(cond)
                 values.append(self(expr))
                 del self._guards[before:]
+                del self._sym_guards[before:]
                 conds.append(c)
+                sym_conds.append(cond)
             out = values[-1]
             for c, v in reversed(list(zip(conds[:-1], values[:-1], strict=True))):
                 out = z3.If(c, v, out)

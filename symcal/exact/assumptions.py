@@ -18,7 +18,7 @@ from symcal.errors import InvalidClaim
 from symcal.exact.evaluate import UNDECIDED, truth_at
 
 __all__ = ["ENCODED", "RELAXED", "GENERIC_SCOPES", "Domain", "symbol_domain", "check_symbols", "assumption_constraints",
-           "assumptions_hold", "definedness", "defined_at", "domain_text", "exact_scope"]
+           "assumptions_hold", "definedness", "guarded", "defined_at", "domain_text", "exact_scope"]
 
 # --- the symbols' sympy assumptions: each one encoded, relaxed, or refused --------------------
 
@@ -305,44 +305,98 @@ def definedness(exprs: Any) -> list[Any]:
     sympy relations (those sympy already finds true -- e.g. by the symbols' assumptions -- are
     left out): a power with a negative integer exponent needs a non-zero base, a root a base
     >= 0 (> 0 when inverted), another power and a log a base > 0, and a Piecewise without an
-    otherwise branch one of its conditions.  (sympy evaluates some expressions when they are
-    built -- ``exp(log(x))`` is ``x`` -- and what it removed is no longer there to be listed.)"""
+    otherwise branch one of its conditions.  A sub-expression of a Piecewise branch needs to be
+    defined only where that branch is taken (and a condition only where the earlier ones fail):
+    its requirement is :func:`guarded` by them, so ``Piecewise((1/x, x > 0), (0, True))`` is
+    defined at every real x.  (sympy evaluates some expressions when they are built --
+    ``exp(log(x))`` is ``x`` -- and what it removed is no longer there to be listed.)"""
     out: list[Any] = []
     seen: set[Any] = set()
-    stack = list(exprs) if isinstance(exprs, list | tuple) else [exprs]
+    roots = list(exprs) if isinstance(exprs, list | tuple) else [exprs]
+    stack: list[tuple[Any, tuple[Any, ...]]] = [(e, ()) for e in roots]
     while stack:
-        e = stack.pop(0)
+        e, guards = stack.pop(0)
         if isinstance(e, list | tuple):
-            stack.extend(e)
+            stack.extend((a, guards) for a in e)
             continue
         if isinstance(e, sympy.MatrixBase):
-            stack.extend(list(e))
+            stack.extend((a, guards) for a in e)
             continue
-        if not isinstance(e, sympy.Basic):
+        if not isinstance(e, sympy.Basic) or not e.args or (e, guards) in seen:
             continue
-        for node in sympy.preorder_traversal(e):
-            if node in seen or not node.args:
-                continue
-            seen.add(node)
-            req: Any = None
-            if isinstance(node, sympy.Pow) and node.args[0] is not sympy.E:
-                base, ex = node.args
-                if ex.is_integer:  # 2**(-1), or (-1)**n for an integer symbol n: a non-zero base if it may be negative
-                    req = None if ex.is_nonnegative else sympy.Ne(base, 0)
-                elif ex.is_Rational:
-                    req = (base > 0) if ex < 0 else (base >= 0)
-                else:
-                    req = base > 0
-            elif isinstance(node, sympy.log):
-                req = node.args[0] > 0
-            elif isinstance(node, sympy.Piecewise) and node.args[-1].cond is not sympy.true:
-                req = sympy.Or(*[c for _, c in node.args])
-            elif isinstance(node, sympy.Function) and not isinstance(node, sympy.Piecewise | sympy.log):
-                req = _function_requirement(node)
-            for r in (req if isinstance(req, list) else [req]):
-                if r is not None and r is not sympy.true and r not in out:
-                    out.append(r)
+        seen.add((e, guards))
+        if isinstance(e, sympy.Piecewise):
+            if e.args[-1].cond is not sympy.true:
+                _add(out, guarded(sympy.Or(*[c for _, c in e.args]), guards))
+            failed: list[Any] = []
+            for expr, cond in e.args:
+                stack.append((cond, guards + tuple(failed)))  # a condition is evaluated once the earlier ones failed
+                taken = guards + tuple(failed) + (() if cond is sympy.true else (cond,))
+                stack.append((expr, taken))
+                failed.append(sympy.Not(cond))
+            continue
+        req: Any = None
+        if isinstance(e, sympy.Pow) and e.args[0] is not sympy.E:
+            base, ex = e.args
+            if ex.is_integer:  # 2**(-1), or (-1)**n for an integer symbol n: a non-zero base if it may be negative
+                req = None if ex.is_nonnegative else sympy.Ne(base, 0)
+            elif ex.is_Rational:
+                req = (base > 0) if ex < 0 else (base >= 0)
+            else:
+                req = base > 0
+        elif isinstance(e, sympy.log):
+            req = e.args[0] > 0
+        elif isinstance(e, sympy.Function):
+            req = _function_requirement(e)
+        for r in (req if isinstance(req, list) else [req]):
+            if r is not None:
+                _add(out, guarded(r, guards))
+        stack.extend((a, guards) for a in e.args)
     return sorted(out, key=str)  # one order in every process (the scope text is compared across runs)
+
+
+def _add(out: list[Any], r: Any) -> None:
+    if r is not sympy.true and r not in out:
+        out.append(r)
+
+
+def guarded(requirement: Any, guards: tuple[Any, ...] | list[Any]) -> Any:
+    """``requirement`` where ``guards`` (the conditions under which a Piecewise branch is taken)
+    hold: ``Or(Not(g1), ..., requirement)``, written the same way by :func:`definedness` and by
+    the z3 translator's roots (``symcal.backends.translate``), so that each root's domain is found
+    among the requirements; ``True`` when that is true for every real value of its one symbol
+    (decided exactly by sympy's univariate solver on rational polynomial relations, else kept)."""
+    if not guards or requirement is sympy.true:
+        return requirement
+    g = [c for c in guards if c is not sympy.true]
+    if not g:
+        return requirement
+    r = sympy.Or(sympy.Not(sympy.And(*g)), requirement)
+    return sympy.true if _valid_univariate(r) else r
+
+
+def _valid_univariate(r: Any) -> bool:
+    """``r`` holds at every real value of its one free symbol, shown exactly: every relation in it
+    is between polynomials with rational coefficients in that symbol, and the set where ``r``
+    holds, computed by sympy's univariate inequality solver, is all of the reals."""
+    if r is sympy.true:
+        return True
+    syms = r.free_symbols
+    if len(syms) != 1 or r.atoms(sympy.Function) - r.atoms(sympy.Piecewise) or r.has(sympy.Piecewise):
+        return False
+    (s,) = syms
+    for rel in r.atoms(sympy.Rel):
+        try:
+            poly = sympy.Poly(rel.lhs - rel.rhs, s)
+        except sympy.PolynomialError:
+            return False
+        if not all(c.is_Rational for c in poly.all_coeffs()) or poly.degree() > 4:
+            return False
+    x = sympy.Dummy("x", real=True)
+    try:
+        return bool(r.subs(s, x).as_set() == sympy.S.Reals)
+    except Exception:  # noqa: BLE001 - an undecided set keeps the requirement (the conservative side)
+        return False
 
 
 # functions defined at every real argument (an undefined Function such as phi stands for any function)
