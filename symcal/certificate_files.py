@@ -115,12 +115,15 @@ def reductions(claim: Any, out: Any, built: list[tuple[str, Any, str]] | tuple[A
         # (the same for (B) with a ``calibration-b`` certificate, symcal/kernel/polyhedral.py)
         whole = [(label, cert["kind"]) for label, cert, _ in built
                  if cert is not None and cert.get("kind") in ("calibration-a", "calibration-b")]
-        if whole and all(cert is not None for _, cert, _ in built):
+        # a refutation (one calibration-a / -b certificate with ``refutation``) states the claim and the kernel
+        # checks its failure at p against the definition itself: no step between them
+        refutation = len(built) == 1 and built[0][1] is not None and built[0][1].get("refutation") is not None
+        if whole and all(cert is not None for _, cert, _ in built) and not refutation:
             add("calibration reduction", ("reduction (A): the claim's statement, the quadratic precondition and every "
                                           "pair query, re-derived by the kernel") if whole[0][1] == "calibration-a"
                 else ("reduction (B): the claim's statement, the polyhedral surrogate, each psi_y bounded below "
                       "and every pair query (KKT conditions), re-derived by the kernel"), whole[0][0], checked=True)
-        else:
+        elif not refutation:
             add("calibration reduction", "calibration follows from precondition (A) or (B) and the pair queries "
                 "(the engine's theorem, not re-checked)", "evidence")
         for label, cert, _ in built:

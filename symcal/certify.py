@@ -37,6 +37,10 @@ Producers:
   A proved (B) claim (polyhedral surrogates) is folded likewise into a ``calibration-b`` certificate:
   the claim's loss, link, noise and polyhedral surrogate (affine pieces per label), a point of the
   domain and a Farkas tree for each bounded-below and each pair query the kernel writes from them.
+  A refuted (A) or (B) claim's witness becomes the same certificate with a ``refutation`` instead of the
+  pair trees (:func:`calibration_refutation_certificate`): p, the minimiser u (for (B) with the engine's exact
+  KKT multipliers, read in the kernel's order of terms, pieces and domain rows), the point c and the
+  prediction; the kernel checks that calibration fails at p from the definition.
 * ``interval``: an interval proof: a bisection tree with enclosure leaves and
   derivative-sign (monotone) nodes, searched here with the kernel's own ball arithmetic.
 * ``witness``: an exact counterexample or example of an implication, existence or identity
@@ -45,7 +49,8 @@ Producers:
 
 Anything else (exhaustive enumeration, which runs the claim's own Python; nonlinear SMT
 answers without a certificate; the polyhedral precondition (B) of calibration outside its
-``calibration-b`` certificate) has no certificate and is reported as such, with the reason.
+``calibration-b`` certificate; a calibration refutation by (S) or (Q)) has no certificate and is
+reported as such, with the reason.
 """
 
 from __future__ import annotations
@@ -1086,6 +1091,11 @@ def precondition_certificate(claim: Any, m: int | None, ev: Any) -> dict[str, An
     q = quadratic_form(s)
     if not isinstance(q, Quadratic):
         raise GiveUp(f"precondition (A) does not hold when recomputed: {q}")
+    return _quadratic_piece(s, q)
+
+
+def _quadratic_piece(s: Any, q: Any) -> dict[str, Any]:
+    """The ``quadratic`` certificate of set-up ``s`` with the engine's form ``q`` (its minimisers)."""
     return {"kind": "quadratic", "vars": [_name(u).strip("|") for u in s.u],
             "psi": [sexpr(e) for e in s.surrogate.per_label], "domain": [sexpr(r) for r in s.surrogate.domain],
             "minimisers": [[frac_str(x) for x in v] for v in q.minimisers]}
@@ -1217,7 +1227,7 @@ def calibration_b_certificate(claim: Any, m: int | None, trees: dict[str, Any], 
     poly = polyhedral_form(s)
     if not isinstance(poly, Polyhedral):
         raise GiveUp(f"precondition (B) does not hold when recomputed: {poly}")
-    names = [_name(x) for x in s.u]
+    cert, names = _statement_b(s, poly)
     point = [Fraction(0)] * s.d
     if s.eqs or s.les:
         uz = _zvars("u", s.d)
@@ -1226,23 +1236,94 @@ def calibration_b_certificate(claim: Any, m: int | None, trees: dict[str, Any], 
         if res.answer != "sat":
             raise GiveUp(f"no point of the domain found ({res.answer})")
         point = [res.model[f"u{i + 1}"] for i in range(s.d)]
-    psi = [{"affine": _affine_sexpr(poly.affine[y][0], poly.affine[y][1], names),
-            "max": [[frac_str(poly.weight[T][y]), [_affine_sexpr(a, b, names) for a, b in pieces]]
-                    for T, pieces in enumerate(poly.terms) if poly.weight[T][y]]} for y in range(s.n)]
     pairs = _pairs(s)
-    cert: dict[str, Any] = {
-        "kind": "calibration-b", "loss": [[frac_str(x) for x in row] for row in s.L],
-        "predictions": [s.pname(t) for t in range(s.k)], "link": _link_statement(s),
-        "noise": [sexpr(r) for r in s.noise],
-        "surrogate": {"vars": [x.strip("|") for x in names], "domain": [sexpr(r) for r in s.surrogate.domain],
-                      "psi": psi},
-        "point": [frac_str(x) for x in point]}
+    cert["point"] = [frac_str(x) for x in point]
     _, _, bounded, texts = pair_queries_b(cert, pairs)
     rename = {f"u{i + 1}": x.strip("|") for i, x in enumerate(names)}
     cert["bounded"] = [_fitted_tree(text, trees.get(f"psi_{y + 1} bounded below on C"), rename, deadline)
                        for y, text in enumerate(bounded)]
     cert["pairs"] = [[t, o, _fitted_tree(text, trees.get(_label(s, t, o)), rename, deadline)]
                      for (t, o), text in zip(pairs, texts, strict=True)]
+    return cert
+
+
+def _statement_b(s: Any, poly: Any) -> tuple[dict[str, Any], list[str]]:
+    """A ``calibration-b`` certificate's statement (loss, predictions, link, noise, surrogate) for set-up ``s``
+    with the engine's polyhedral form ``poly``, and the surrogate's variable names as written in it."""
+    names = [_name(x) for x in s.u]
+    psi = [{"affine": _affine_sexpr(poly.affine[y][0], poly.affine[y][1], names),
+            "max": [[frac_str(poly.weight[T][y]), [_affine_sexpr(a, b, names) for a, b in pieces]]
+                    for T, pieces in enumerate(poly.terms) if poly.weight[T][y]]} for y in range(s.n)]
+    return {"kind": "calibration-b", "loss": [[frac_str(x) for x in row] for row in s.L],
+            "predictions": [s.pname(t) for t in range(s.k)], "link": _link_statement(s),
+            "noise": [sexpr(r) for r in s.noise],
+            "surrogate": {"vars": [x.strip("|") for x in names], "domain": [sexpr(r) for r in s.surrogate.domain],
+                          "psi": psi}}, names
+
+
+def _scaled(kernel_rows: list[Any], engine_rows: list[Any], values: list[Fraction], what: str,
+            positive: bool) -> list[Fraction]:
+    """The engine's multipliers of its domain rows ``a.u (= or <=) b`` for the kernel's rows ``a'.u + b'``
+    read from the same relations: ``a' = lam a`` (``lam > 0`` for an inequality), multiplier / lam."""
+    if len(kernel_rows) != len(engine_rows) or len(values) != len(engine_rows):
+        raise GiveUp(f"the kernel reads {len(kernel_rows)} domain {what}, the engine {len(engine_rows)}")
+    out = []
+    for (ka, _), (ea, _), x in zip(kernel_rows, engine_rows, values, strict=True):
+        j = next((i for i, c in enumerate(ea) if c), None)
+        lam = Fraction(1) if j is None else ka[j] / ea[j]
+        if list(ka) != [lam * c for c in ea] or (positive and lam <= 0) or lam == 0:
+            raise GiveUp(f"a domain {what[:-1]} reads differently in the kernel and in the engine")
+        out.append(x / lam if j is not None else Fraction(0))
+    return out
+
+
+def calibration_refutation_certificate(claim: Any, m: int | None, w: Any) -> dict[str, Any]:
+    """A ``calibration-a`` / ``calibration-b`` certificate with a ``refutation`` (:mod:`symcal.kernel.calibration`,
+    :mod:`symcal.kernel.polyhedral`): the claim's statement as for a proof, and the engine's witness of a
+    refuted (A) or (B) calibration claim -- p, the minimiser u (for (B) with its exact KKT multipliers), the
+    interior point c and the prediction -- for the kernel to check that calibration fails at p."""
+    from symcal.calibration import setup
+    from symcal.calibration.engine import Polyhedral, Quadratic, polyhedral_form, quadratic_form
+    from symcal.kernel.polyhedral import read_surrogate
+
+    if w.certificate.get("method"):
+        raise GiveUp(f"a refutation by {w.certificate['method']} has no kernel certificate (only (A) and (B) have)")
+    spec = claim.spec
+    s = setup(spec.loss(m), spec.surrogate(m), spec.link(m), noise=spec.noise(m), name=claim.id)
+    try:
+        p = [Fraction(w.values[f"p{i + 1}"]) for i in range(s.n)]
+        u = [Fraction(w.values[f"u{i + 1}"]) for i in range(s.d)]
+        tp = [s.pname(t) for t in range(s.k)].index(w.values["pred"])
+        c = [Fraction(x) for x in w.certificate["interior point c"]]
+    except (KeyError, ValueError, TypeError) as e:
+        raise GiveUp(f"the witness is incomplete ({type(e).__name__}: {e})") from None
+    ref: dict[str, Any] = {"p": [frac_str(x) for x in p], "u": [frac_str(x) for x in u],
+                           "c": [frac_str(x) for x in c], "pred": tp}
+    q = quadratic_form(s)
+    if isinstance(q, Quadratic):  # (A): the kernel computes u = sum_y p_y v_y itself
+        cert = calibration_certificate(claim, m, _quadratic_piece(s, q), {})
+        del cert["pairs"]
+    else:
+        poly = polyhedral_form(s)
+        if not isinstance(poly, Polyhedral) or "mu" not in w.certificate:
+            raise GiveUp(f"neither (A) nor (B) applies when recomputed: {poly}")
+        cert, _ = _statement_b(s, poly)
+        surr = read_surrogate(cert["surrogate"])
+        by_term = {tuple(sorted(set(pieces))): dict(zip(pieces, row, strict=True))
+                   for pieces, row in zip(poly.terms, w.certificate["mu"], strict=True)}
+        try:
+            ref["mu"] = [[frac_str(Fraction(by_term[pieces][f])) for f in pieces] for pieces in surr.terms]
+        except KeyError:
+            raise GiveUp("a max-term of the kernel's reading is not one of the engine's") from None
+        ref["nu"] = [frac_str(x) for x in _scaled(surr.eqs, s.eqs, [Fraction(x) for x in w.certificate["nu"]],
+                                                  "equalities", False)]
+        ref["eta"] = [frac_str(x) for x in _scaled(surr.les, s.les, [Fraction(x) for x in w.certificate["eta"]],
+                                                   "inequalities", True)]
+    cert["refutation"] = ref
+    res = kernel_check(cert)
+    if not res["checked"]:
+        raise GiveUp(f"the kernel rejects the refutation certificate built here (a producer bug, or a witness the "
+                     f"engine re-checked wrongly): {res['reason']}")
     return cert
 
 
@@ -1380,6 +1461,9 @@ def build(out: Outcome, claim: Any, m: int | None, seconds: float = SECONDS,
                     cert = identity_certificate(claim.spec.lhs(m), claim.spec.rhs(m))
             elif isinstance(ev, IntervalProof):
                 cert = interval_certificate(claim, m, min(left, part_seconds))
+            elif isinstance(ev, Witness) and claim.kind == "calibration":
+                with _time_limit(min(left, part_seconds), "writing the refutation's certificate"):
+                    cert = calibration_refutation_certificate(claim, m, ev)
             elif isinstance(ev, Witness):
                 with _time_limit(min(left, part_seconds), "writing the witness's certificate"):
                     cert = witness_certificate(claim, m, ev)

@@ -22,9 +22,11 @@ A certificate is plain JSON-able data with a ``kind``:
 ``interval``  see :mod:`.interval` (needs python-flint; without it: ``unavailable: true``).
 ``quadratic`` see :mod:`.quadratic` (the calibration engine's reduction (A)).
 ``calibration-a``  see :mod:`.calibration` (a calibration claim: its statement, reduction (A) and the
-              pair queries, re-derived end to end).
+              pair queries, re-derived end to end; or, with ``refutation``, a distribution p in P
+              whose minimiser u*(p) the kernel computes, and a failure next to it).
 ``calibration-b``  see :mod:`.polyhedral` (the same through reduction (B), polyhedral surrogates: the
-              statement, the bounded-below and KKT pair queries, re-derived end to end).
+              statement, the bounded-below and KKT pair queries, re-derived end to end; or a
+              refutation: p in P, a minimiser u shown by KKT multipliers, a failure next to it).
 ``matrix``    see :mod:`.matrix` (rank, affine dimension, a decomposition of a rational matrix).
 ``node``      see :mod:`.node` (a node claim at one size: its statement, the node-symmetry reduction
               and its Farkas-certified queries, re-derived end to end).

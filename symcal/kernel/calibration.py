@@ -36,6 +36,13 @@ of predictions whose columns differ, no p satisfies ``p >= 0, sum p = 1``, the n
 the engine refuses one before deciding.)  The entry ``[t, s, TREE]`` is that query, ``[t, null,
 TREE]`` the query for t with the disjunction over every such s; the kernel writes each query itself
 from the statement, and each TREE must refute it (:mod:`.lra`); every pair must be covered.
+
+Refutation (status ``refuted``): ``"refutation": {"p": [Q, ...], "c": [Q, ...], "pred": T}`` instead of
+``pairs``.  Checked: p in P; ``u = u*(p)``, the minimiser of risk_p on C, computed here; c in C; then
+(:func:`fails_near`) on ``u_eps = u + eps (c - u)`` (in C) each relation of each cell is a polynomial in eps, and
+a cell with one false for every small ``eps > 0`` (the sign of its lowest coefficient) misses ``u_eps``: there
+``pred(u_eps)`` is in G, the other cells.  With T in G and every prediction of G suboptimal at p, those ``u_eps``
+have ``pred`` not optimal and ``risk_p(u_eps) -> min_C risk_p`` (continuity): not calibrated at p.
 """
 
 from __future__ import annotations
@@ -47,10 +54,10 @@ from typing import Any
 from symcal.kernel.lra import check_tree, free_names, read_query
 from symcal.kernel.poly import frac
 from symcal.kernel.quadratic import check_quadratic
-from symcal.kernel.terms import Evaluator, PolyAlgebra, Unsupported, read_one, show
+from symcal.kernel.terms import Evaluator, PolyAlgebra, Unsupported, ValueAlgebra, read_one, show, truth
 
 __all__ = ["check_calibration", "cells", "pair_query", "pair_queries", "statement", "simplex_and_noise", "worse",
-           "script", "check_pairs", "refuted_pairs"]
+           "script", "check_pairs", "refuted_pairs", "exact_list", "distribution", "fails_near"]
 
 
 def _lin(coeffs: list[Any], names: list[str], const: Any = 0) -> list[Any]:
@@ -171,20 +178,28 @@ def check_pairs(pairs: list[tuple[int, int | None]], k: int) -> None:
             raise ValueError(f"malformed pair ({t}, {s}) of {k} predictions")
 
 
-def pair_queries(cert: dict[str, Any], pairs: list[tuple[int, int | None]]) -> tuple[list[list[Fraction]], list[str]]:
-    """The loss matrix and the kernel's SMT-LIB2 text of each pair query (t, s) of the statement
-    (raises ValueError / Unsupported on a malformed one, after checking its quadratic piece)."""
+def _statement_a(cert: dict[str, Any]) -> tuple[list[str], list[list[Fraction]], list[list[Fraction]], list[Any],
+                                                 list[str], list[list[Any]]]:
+    """(vars, minimisers, loss matrix, noise, p names, cells) of a ``calibration-a`` statement, after checking
+    its quadratic piece (ValueError / Unsupported when malformed)."""
     quad = cert.get("quadratic")
     why = check_quadratic(quad) if isinstance(quad, dict) else "no quadratic certificate"
     if why is not None:
         raise ValueError(f"quadratic: {why}")
     names, mins = quad["vars"], [[frac(x) for x in v] for v in quad["minimisers"]]
     loss, noise, p = statement(cert, len(mins))
-    k, cell = len(loss[0]), cells(cert.get("link"), names)
-    if len(cell) != k:
-        raise ValueError(f"the link has {len(cell)} predictions, the loss matrix {k} columns")
+    cell = cells(cert.get("link"), names)
+    if len(cell) != len(loss[0]):
+        raise ValueError(f"the link has {len(cell)} predictions, the loss matrix {len(loss[0])} columns")
+    return names, mins, loss, noise, p, cell
+
+
+def pair_queries(cert: dict[str, Any], pairs: list[tuple[int, int | None]]) -> tuple[list[list[Fraction]], list[str]]:
+    """The loss matrix and the kernel's SMT-LIB2 text of each pair query (t, s) of the statement
+    (raises ValueError / Unsupported on a malformed one, after checking its quadratic piece)."""
+    names, mins, loss, noise, p, cell = _statement_a(cert)
     ustar = {x: _lin([v[i] for v in mins], p) for i, x in enumerate(names)}  # u*(p) = sum_y p_y v_y
-    check_pairs(pairs, k)
+    check_pairs(pairs, len(loss[0]))
     return loss, [pair_query(loss, cell[t], ustar, noise, t, s) for t, s in pairs]
 
 
@@ -204,9 +219,65 @@ def refuted_pairs(entries: Any, loss: list[list[Fraction]], texts: list[str]) ->
     return None
 
 
+def exact_list(ref: Any, key: str, size: int) -> list[Fraction]:
+    """``ref[key]``, a list of ``size`` exact numbers (ValueError otherwise)."""
+    v = ref.get(key) if isinstance(ref, dict) else None
+    if not (isinstance(v, list) and len(v) == size):
+        raise ValueError(f"refutation: {key} is not a list of {size} exact numbers")
+    return [frac(x) for x in v]
+
+
+def distribution(ref: Any, noise: list[Any], n: int) -> list[Fraction]:
+    """The refutation's p, checked to be in P (simplex and every noise relation, exactly)."""
+    p = exact_list(ref, "p", n)
+    ev = Evaluator(ValueAlgebra({f"p{y + 1}": x for y, x in enumerate(p)}))
+    if any(x < 0 for x in p) or sum(p) != 1 or not all(truth(r, ev) for r in noise):
+        raise ValueError("refutation: p is not in P (the simplex and the noise relations)")
+    return p
+
+
+def _leaves(rel: Any, env: dict[str, Any], eps: str) -> bool:
+    """Whether the closed relation ``rel`` is false at ``u_eps`` (``env``) for every small ``eps > 0``."""
+    if not (isinstance(rel, list) and len(rel) == 3 and rel[0] in ("<=", ">=", "=")):
+        raise Unsupported(f"{show(rel)} is not a closed relation (<=, >=, =)")
+    f = Evaluator(PolyAlgebra()).term(_subst(["-", rel[1], rel[2]], env))  # lhs - rhs, a polynomial in eps
+    if {v for m in f.terms for v, _ in m} - {eps}:
+        raise Unsupported(f"{show(rel)} has variables other than the surrogate's")
+    low = f.terms[min(f.terms)] if f.terms else Fraction(0)  # the sign for small eps > 0
+    return low != 0 and (rel[0] == "=" or (low > 0) == (rel[0] == "<="))
+
+
+def fails_near(loss: list[list[Fraction]], p: list[Fraction], cell: list[list[Any]], names: list[str],
+               u: list[Fraction], c: list[Fraction], t: Any) -> str | None:
+    """None when the cells G that may hold ``u + eps (c - u)`` for small ``eps > 0`` include t and are all
+    suboptimal at p (u a minimiser of risk_p on C and c a point of C, shown by the caller), else why not."""
+    eps = "eps" + "_" * max(map(len, names))  # longer than every name: not one of them
+    env = {x: ["+", a, ["*", b - a, eps]] for x, a, b in zip(names, u, c, strict=True)}
+    near = [s for s, rels in enumerate(cell) if not any(_leaves(r, env, eps) for r in rels)]
+    risk = [sum((py * row[s] for py, row in zip(p, loss, strict=True)), Fraction(0)) for s in range(len(loss[0]))]
+    if not (type(t) is int and t in near):
+        return f"refutation: prediction {t!r} is not predicted on u + eps (c - u) (the cells near it: {near})"
+    good = [s for s in near if risk[s] == min(risk)]
+    return f"refutation: prediction {good[0]} may be predicted near u and is optimal at p" if good else None
+
+
 def check_calibration(cert: dict[str, Any]) -> str | None:
-    """None when the certificate proves its calibration statement (see the module docstring)."""
-    pairs = cert.get("pairs")
+    """None when the certificate proves its calibration statement, or with ``refutation`` refutes it (see the
+    module docstring)."""
+    pairs, ref = cert.get("pairs"), cert.get("refutation")
+    if ref is not None:
+        if pairs is not None:
+            return "a certificate has pairs (a proof) or a refutation, not both"
+        names, mins, loss, noise, _, cell = _statement_a(cert)
+        p = distribution(ref, noise, len(loss))
+        u = [sum((py * v[i] for py, v in zip(p, mins, strict=True)), Fraction(0)) for i in range(len(names))]
+        c = exact_list(ref, "c", len(names))
+        if not all(truth(read_one(r), Evaluator(ValueAlgebra(dict(zip(names, c, strict=True)))))
+                   for r in cert["quadratic"].get("domain") or []):
+            return "refutation: c is not in the domain C"
+        if "u" in ref and exact_list(ref, "u", len(names)) != u:  # optional: the kernel computes u
+            return "refutation: u is not the minimiser sum_y p_y v_y of risk_p"
+        return fails_near(loss, p, cell, names, u, c, ref.get("pred"))
     if not (isinstance(pairs, list) and all(isinstance(e, list) and len(e) == 3 for e in pairs)):
         return "pairs is not a list of [t, s or null, tree]"
     loss, texts = pair_queries(cert, [(t, s) for t, s, _ in pairs])

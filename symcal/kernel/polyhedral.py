@@ -40,7 +40,12 @@ point of C, checked exactly, so C is not empty).
    columns differ, no ``(p, u, mu, nu, eta)`` satisfies p in P, the conditions of 2, ``u in cell_t`` and
    ``<p, L_t - L_s> > 0``: the *pair query*, written by the kernel itself from the statement (``[t, null,
    TREE]``: with the disjunction over every s).  Each TREE must refute its query (:mod:`.lra`) and every
-   pair must be covered.  (A refutation is a witness the engine re-checks; it needs no reduction.)
+   pair must be covered.
+
+Refutation (status ``refuted``): ``"refutation": {"p", "u", "mu": [[Q, ...], ...], "nu", "eta", "c", "pred"}``
+instead of ``bounded`` and ``pairs`` (:mod:`.calibration` for the rest): u in C with the conditions of 2 (``mu[T]``
+by the kernel's sorted terms and pieces, nu and eta by the domain's relations), which suffice: for v in C,
+``w_T max_j l_Tj(v) >= sum_j mu_Tj l_Tj(v)``, equal at u, so ``risk_p(v) - risk_p(u) >= -sum_k eta_k g_k(v) >= 0``.
 """
 
 from __future__ import annotations
@@ -53,6 +58,9 @@ from symcal.kernel.calibration import (
     _lin,
     cells,
     check_pairs,
+    distribution,
+    exact_list,
+    fails_near,
     refuted_pairs,
     script,
     simplex_and_noise,
@@ -63,7 +71,7 @@ from symcal.kernel.lra import check_tree, free_names, read_query
 from symcal.kernel.poly import Poly, frac
 from symcal.kernel.terms import Evaluator, PolyAlgebra, Unsupported, read_one, show
 
-__all__ = ["Polyhedral", "read_surrogate", "recession_query", "pair_query_b", "pair_queries_b",
+__all__ = ["Polyhedral", "read_surrogate", "recession_query", "pair_query_b", "pair_queries_b", "refute_b",
            "check_calibration_b"]
 
 _SYMBOL = re.compile(r"[A-Za-z_][A-Za-z0-9_.]*")
@@ -191,23 +199,14 @@ def pair_query_b(surr: Polyhedral, loss: list[list[Fraction]], cell: list[Any], 
     return script(p + u + mus + nu + eta, body)
 
 
-def pair_queries_b(cert: dict[str, Any], pairs: list[tuple[int, int | None]]) -> tuple[
-        Polyhedral, list[list[Fraction]], list[str], list[str]]:
-    """The surrogate, the loss matrix, the recession query of each label and the pair query of each
-    pair, all written by the kernel from the certificate's statement (ValueError / Unsupported when it is
-    malformed, its point is not in C or a cell is not polyhedral)."""
+def _statement_b(cert: dict[str, Any]) -> tuple[Polyhedral, list[list[Fraction]], list[Any], list[list[Any]]]:
+    """The surrogate, loss matrix, noise and (polyhedral) cells of a ``calibration-b`` statement (ValueError /
+    Unsupported when it is malformed or a cell is not polyhedral)."""
     surr = read_surrogate(cert.get("surrogate"))
     loss, noise, _ = statement(cert, len(surr.affine))
     clash = set(surr.names) & set(_reserved(len(loss), surr))
     if clash:
         raise ValueError(f"the surrogate's variables {sorted(clash)} are names the kernel's queries use")
-    point = cert.get("point")
-    if not (isinstance(point, list) and len(point) == len(surr.names)):
-        raise ValueError(f"point is not a list of {len(surr.names)} exact numbers (a point of C)")
-    x = [frac(v) for v in point]
-    if any(sum((c * v for c, v in zip(a, x, strict=True)), b) != 0 for a, b in surr.eqs) or any(
-            sum((c * v for c, v in zip(a, x, strict=True)), b) > 0 for a, b in surr.les):
-        raise ValueError("point is not in the domain C (C must not be empty)")
     k, cell = len(loss[0]), cells(cert.get("link"), surr.names)
     if len(cell) != k:
         raise ValueError(f"the link has {len(cell)} predictions, the loss matrix {k} columns")
@@ -218,15 +217,68 @@ def pair_queries_b(cert: dict[str, Any], pairs: list[tuple[int, int | None]]) ->
             _affine(["-", rel[1], rel[2]], surr.names, f"cell {t}")
             if set(free_names(rel)) - set(surr.names):
                 raise Unsupported(f"cell {t}: {show(rel)} uses variables other than {surr.names}")
-    check_pairs(pairs, k)
+    return surr, loss, noise, cell
+
+
+def _at(f: Affine, x: list[Fraction]) -> Fraction:
+    return sum((c * v for c, v in zip(f[0], x, strict=True)), f[1])
+
+
+def _in_domain(surr: Polyhedral, x: list[Fraction]) -> bool:
+    return all(_at(f, x) == 0 for f in surr.eqs) and all(_at(f, x) <= 0 for f in surr.les)
+
+
+def pair_queries_b(cert: dict[str, Any], pairs: list[tuple[int, int | None]]) -> tuple[
+        Polyhedral, list[list[Fraction]], list[str], list[str]]:
+    """The surrogate, the loss matrix, the recession query of each label and the pair query of each
+    pair, all written by the kernel from the certificate's statement (ValueError / Unsupported when it is
+    malformed, its point is not in C or a cell is not polyhedral)."""
+    surr, loss, noise, cell = _statement_b(cert)
+    point = cert.get("point")
+    if not (isinstance(point, list) and len(point) == len(surr.names)):
+        raise ValueError(f"point is not a list of {len(surr.names)} exact numbers (a point of C)")
+    if not _in_domain(surr, [frac(v) for v in point]):
+        raise ValueError("point is not in the domain C (C must not be empty)")
+    check_pairs(pairs, len(loss[0]))
     bounded = [recession_query(surr, y) for y in range(len(loss))]
     return surr, loss, bounded, [pair_query_b(surr, loss, cell[t], noise, t, s) for t, s in pairs]
 
 
-def check_calibration_b(cert: dict[str, Any]) -> str | None:
-    """None when the certificate proves its calibration statement through reduction (B) (see the
+def refute_b(cert: dict[str, Any]) -> str | None:
+    """None when the certificate's ``refutation`` shows that the stated surrogate is not calibrated (see the
     module docstring), else why not."""
+    surr, loss, noise, cell = _statement_b(cert)
+    ref, d = cert["refutation"], len(surr.names)
+    p, u, c = distribution(ref, noise, len(loss)), exact_list(ref, "u", d), exact_list(ref, "c", d)
+    if not (_in_domain(surr, u) and _in_domain(surr, c)):
+        return "refutation: u or c is not in the domain C"
+    mu = ref.get("mu")
+    if not (isinstance(mu, list) and len(mu) == len(surr.terms)):
+        return f"refutation: mu is not a list of {len(surr.terms)} lists, one per max-term"
+    grad = [sum((py * a[0][i] for py, a in zip(p, surr.affine, strict=True)), Fraction(0)) for i in range(d)]
+    for T, pieces in enumerate(surr.terms):  # mu_T: w_T times a convex combination of the active pieces
+        m, vals = exact_list({"mu": mu[T]}, "mu", len(pieces)), [_at(f, u) for f in pieces]
+        if any(x < 0 for x in m) or sum(m) != sum((w * py for w, py in zip(surr.weight[T], p, strict=True)), 0):
+            return f"refutation: mu of max-term {T + 1} is not >= 0 with sum w_T(p)"
+        if any(x and v != max(vals) for x, v in zip(m, vals, strict=True)):
+            return f"refutation: max-term {T + 1} has a multiplier on a piece not active at u"
+        grad = [g + sum((x * f[0][i] for x, f in zip(m, pieces, strict=True)), 0) for i, g in enumerate(grad)]
+    nu, eta = exact_list(ref, "nu", len(surr.eqs)), exact_list(ref, "eta", len(surr.les))
+    if any(x < 0 or (x and _at(f, u) != 0) for x, f in zip(eta, surr.les, strict=True)):
+        return "refutation: an eta is negative or on an inequality not active at u"
+    for x, f in zip(nu + eta, surr.eqs + surr.les, strict=True):
+        grad = [g + x * a for g, a in zip(grad, f[0], strict=True)]
+    if any(grad):
+        return "refutation: the multipliers do not make the subgradient of risk_p at u vanish (u not shown a minimiser)"
+    return fails_near(loss, p, cell, surr.names, u, c, ref.get("pred"))
+
+
+def check_calibration_b(cert: dict[str, Any]) -> str | None:
+    """None when the certificate proves its calibration statement through reduction (B), or with
+    ``refutation`` refutes it (see the module docstring), else why not."""
     pairs, trees = cert.get("pairs"), cert.get("bounded")
+    if cert.get("refutation") is not None:
+        return refute_b(cert) if pairs is None and trees is None else "a certificate proves (pairs) or refutes"
     if not (isinstance(pairs, list) and all(isinstance(e, list) and len(e) == 3 for e in pairs)):
         return "pairs is not a list of [t, s or null, tree]"
     _, loss, bounded, texts = pair_queries_b(cert, [(t, s) for t, s, _ in pairs])

@@ -14,8 +14,9 @@ each of them against the body alone:
                 (``identity``, ``node``, ``calibration-a``, ``calibration-b``) never goes with a null
                 statement;
 ``status``      a bare ``witness`` with formulas that fail is ``refuted``, one with only formulas that
-                hold is ``witnessed``; every other body (a case tree, an identity, a node claim, an
-                enumeration's ``all``...) is ``proved`` and contains no failing formula;
+                hold is ``witnessed``; a bare calibration certificate with a ``refutation`` is
+                ``refuted``; every other body (a case tree, an identity, a node claim, an
+                enumeration's ``all``...) is ``proved`` and contains no refutation;
 ``size``        a ``node`` body's size ``m`` is the file's ``size``;
 ``kind``        the record's kind is the body's kind, or the kinds of an ``all`` body's parts joined
                 by ``+`` (``none`` without a body);
@@ -106,11 +107,16 @@ def legacy_statement(body: Any) -> Any:
     return None
 
 
+def _refutes(piece: Any) -> bool:
+    """A witness with failing formulas, or a calibration certificate's refutation."""
+    return bool(piece.get("fails")) if piece.get("kind") == "witness" else piece.get("refutation") is not None
+
+
 def _witnesses(body: Any) -> list[dict[str, Any]]:
-    """Every witness inside a body (through ``all`` parts and calibration pieces)."""
+    """Every witness and calibration certificate inside a body (through ``all`` parts)."""
     if not isinstance(body, dict):
         return []
-    if body.get("kind") == "witness":
+    if body.get("kind") in ("witness", "calibration-a", "calibration-b"):
         return [body]
     if body.get("kind") == "all":
         return [w for p in _pieces(body) for w in _witnesses(p)]
@@ -125,10 +131,13 @@ def _status_problem(status: Any, body: Any) -> str | None:
             return (f"status {status!r}, but a witness whose formulas {'fail' if fails else 'all hold'} at a "
                     f"point shows {want!r}")
         return None
+    if body.get("kind") in ("calibration-a", "calibration-b") and _refutes(body):
+        return None if status == "refuted" else f"status {status!r}, but the certificate refutes calibration " \
+                                                "at a distribution (status 'refuted')"
     if status != "proved":
         return f"status {status!r}, but a {body.get('kind')} certificate proves (status 'proved')"
-    if any(w.get("fails") for w in _witnesses(body)):
-        return "status 'proved', but a part of the certificate is a failing formula (a refutation)"
+    if any(_refutes(w) for w in _witnesses(body)):
+        return "status 'proved', but a part of the certificate is a refutation (a failing formula or distribution)"
     return None
 
 

@@ -341,8 +341,10 @@ def test_the_kernel_is_small_enough_to_read_in_an_afternoon():
     # and cli.py the standalone command that re-checks a folder, record.py the check of what a file records
     # against its certificate (a status, statement, size or reduction that says more), polyhedral.py the
     # re-derivation of the calibration engine's reduction (B) (239 lines), and cli.py a child per folder that
-    # checks each file under a CPU limit (a tampered exponent hung the kernel; 131 lines): still one afternoon
-    assert lines < 2800, lines
+    # checks each file under a CPU limit (a tampered exponent hung the kernel; 131 lines), and calibration.py /
+    # polyhedral.py the check of a refutation by (A) or (B) (p in P, u a minimiser by KKT, the failure near u;
+    # about 130 lines): still one afternoon
+    assert lines < 2900, lines
 
 
 # -------------------------------------------------------------------------------------------
