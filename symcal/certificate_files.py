@@ -47,7 +47,7 @@ from typing import Any
 from symcal.certify import CertifiedOutcome
 from symcal.claims.core import Described
 
-__all__ = ["FORMAT", "CarriedOutcome", "file_name", "reductions", "record", "write"]
+__all__ = ["FORMAT", "CarriedOutcome", "QUESTION_PREFIX", "file_name", "question_id", "reductions", "record", "write"]
 
 FORMAT = "symcal-certificate 1"
 
@@ -80,6 +80,26 @@ class CarriedOutcome(CertifiedOutcome):
 def file_name(claim_id: str, size: int | None) -> str:
     """``<claim id>.json`` or ``<claim id>@m<size>.json``."""
     return f"{claim_id}.json" if size is None else f"{claim_id}@m{size}.json"
+
+
+QUESTION_PREFIX = "calibration0000"  # the id prefix of a user's own question (no paper, no year)
+
+
+def question_id(name: str) -> str:
+    """The claim id under which a user's own question is certified (``symcal calibration FILE
+    --certificates DIR`` writes ``DIR/<id>.json``): ``name`` (the file's ``"name"``, by default its
+    stem) itself when it is already a claim id (``mine2026.llw``), else ``calibration0000.<name>``
+    with every character other than a letter, digit or ``_`` made ``_`` (``weston_watkins_3`` ->
+    ``calibration0000.weston_watkins_3``).  Stable: the same name always gives the same id, so a
+    second run replaces the file of the first."""
+    from symcal.claims.core import ID_PATTERN, MAX_ID
+
+    if not isinstance(name, str):
+        raise TypeError(f"name={name!r}: expected a string")
+    if len(name) <= MAX_ID and ID_PATTERN.fullmatch(name):
+        return name
+    label = re.sub(r"[^A-Za-z0-9_]+", "_", name).strip("_") or "question"
+    return f"{QUESTION_PREFIX}.{label[:MAX_ID - len(QUESTION_PREFIX) - 1]}"
 
 
 def _notes(ev: Any, label: str = "") -> list[tuple[str, str]]:
@@ -124,8 +144,9 @@ def reductions(claim: Any, out: Any, built: list[tuple[str, Any, str]] | tuple[A
                 else ("reduction (B): the claim's statement, the polyhedral surrogate, each psi_y bounded below "
                       "and every pair query (KKT conditions), re-derived by the kernel"), whole[0][0], checked=True)
         elif not refutation:
-            add("calibration reduction", "calibration follows from precondition (A) or (B) and the pair queries "
-                "(the engine's theorem, not re-checked)", "evidence")
+            add("calibration reduction", "calibration follows from the decision method's theorem (precondition (A) or "
+                "(B) and the pair queries; for (S) / (Q) the convexity proof and the minimiser map), not re-checked "
+                "by the kernel", "evidence")
         for label, cert, _ in built:
             if cert is not None and cert.get("kind") == "quadratic":
                 add("calibration precondition (A)", "the quadratic precondition, re-checked by the kernel", label,
