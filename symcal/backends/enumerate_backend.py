@@ -48,16 +48,23 @@ def _result(x: Any) -> tuple[bool | None, str]:
 
 
 def decide_finite(spec: FiniteSpec, m: int | None, budget: Budget, scope: str) -> Outcome:
+    """Every case evaluated in turn: the first failing case refutes the claim (also after an
+    undecided case -- a case undefined or undecided at its data says nothing about the others),
+    an undecided case with no failing one leaves it unknown, and proved needs every case to hold."""
     n = 0
+    undecided = ""
     for case in spec.cases(m):
         if budget.expired():
             return Outcome(Status.UNKNOWN, scope, NAME,
-                           reason=f"budget of {budget.seconds:g} CPU seconds spent after {n} cases")
+                           reason=f"budget of {budget.seconds:g} CPU seconds spent after {n} cases"
+                                  + (f"; {undecided}" if undecided else ""))
         n += 1
         ok, detail = _result(spec.holds(case))
         if ok is None:
-            values = spec.describe(case) if spec.describe else {"case": repr(case)}
-            return Outcome(Status.UNKNOWN, scope, NAME, reason=f"case {n} ({values}) is undecided: {detail}")
+            if not undecided:
+                values = spec.describe(case) if spec.describe else {"case": repr(case)}
+                undecided = f"case {n} ({values}) is undecided: {detail}"
+            continue
         if not ok:
             ok2, detail2 = _result(spec.holds(case))  # evaluate again: results must be deterministic
             values = spec.describe(case) if spec.describe else {"case": repr(case)}
@@ -70,6 +77,8 @@ def decide_finite(spec: FiniteSpec, m: int | None, budget: Budget, scope: str) -
                                    size=m, found_by=f"enumeration, case {n}"))
     if n == 0:
         return Outcome(Status.ERROR, scope, NAME, reason=f"the domain {spec.domain} has no cases at {scope}")
+    if undecided:
+        return Outcome(Status.UNKNOWN, scope, NAME, reason=f"{undecided} (no case of the {n} fails)")
     if spec.sample:
         return Outcome(Status.CONFIRMED_ON_SAMPLES, f"{scope}; {n} sampled cases ({spec.sample}): not a proof",
                        NAME, Sampled(f"{spec.domain} ({scope})", n, spec.sample))

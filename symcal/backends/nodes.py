@@ -1164,6 +1164,13 @@ def node_vacuity(spec: NodeSpec, m: int, budget: Budget, label: str) -> tuple[st
     acc = _Z3Weights(m, raw=True)
     try:
         cons = acc.nonneg() + [h.fn(acc, *t) for h in spec.hypotheses.values() for t in _instances(h, acc.nodes)]
+        import z3
+
+        # a Local may give a Python or sympy Boolean for a tuple it does not constrain
+        cons = [z3.BoolVal(bool(c)) if isinstance(c, bool) or c is sympy.true or c is sympy.false else c
+                for c in cons]
+        if not all(isinstance(c, z3.BoolRef) for c in cons):
+            raise TypeError("a hypothesis is not a z3 Boolean on z3 weights")
     except Exception:  # noqa: BLE001 - a function that does not run on z3 terms (sympy.Or): its formulas
         try:
             fs = NodeFormulas(spec, m)

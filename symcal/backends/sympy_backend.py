@@ -25,6 +25,7 @@ from symcal.backends.translate import (
     symbol_domain,
     truth_at,
 )
+from symcal.exact.assumptions import where_defined
 from symcal.verdicts import Residual, Status, Witness
 
 __all__ = ["NAME", "decide_identity", "residual_excludes_zero"]
@@ -109,6 +110,8 @@ def decide_identity(lhs: Any, rhs: Any, conditions: Any, budget: Budget, scope: 
     syms = check_symbols([lhs, rhs, conds])  # an assumption symcal cannot encode: InvalidClaim
     defined = definedness([lhs, rhs])
     scope = exact_scope(scope, domain_text(syms, defined, side="both sides are"))
+    if any(c is sympy.true for c in conds):  # Ne(1/(x - 1), 0) is built True: it restricts nothing, x = 1 included
+        scope += " (a condition as built: True, sympy evaluated it; not where what was typed is defined)"
     identical = bool(lhs == rhs)
     warn = (IDENTICAL_SIDES,) if identical and syms else ()
     if isinstance(lhs, sympy.MatrixBase) or isinstance(rhs, sympy.MatrixBase):
@@ -121,6 +124,8 @@ def decide_identity(lhs: Any, rhs: Any, conditions: Any, budget: Budget, scope: 
     # user may have typed (exp(log(x)) arrives here as x), nor "the expressions as written" when no
     # symbol is left (x/x arrives here as 1)
     as_built = f"identity as built: both sides are the expression {sympy.sstr(lhs)[:80]} (sympy evaluated them)"
+    if defined:  # what sympy built may still be partial (Abs(1/x) arrives as 1/Abs(x)): say where it is defined
+        as_built += f", {where_defined(defined, side='it is')}"
     return Outcome(out.status, as_built, out.backend, out.evidence, out.reason, out.cross_check,
                    out.warnings + warn)
 
@@ -211,11 +216,15 @@ def _instantiated(diff: Any, conds: list[Any], rng: random.Random) -> Any:
 def _try_points(diff: Any, conds: list[Any], functions: dict[str, str], rng: random.Random, budget: Budget,
                 scope: str, needs: Sequence[Any] = ()) -> tuple[Outcome | None, int]:
     """A refutation at one of 60 exact rational points (within every assumption of the symbols,
-    where ``needs`` -- both sides' definedness conditions -- hold, the residual there certainly
-    non-zero), or None; and how many points were evaluated."""
+    where ``needs`` -- both sides' definedness conditions -- hold, and where every condition is
+    defined and true, the residual there certainly non-zero), or None; and how many points were
+    evaluated.  A condition is read only where it is defined: sympy evaluates ``Ne(1/(x - 1), 5)``
+    at x = 1 to True (``zoo != 5``), and ``Ne(log(x - 1), 5)`` there to True as well, so a point
+    where a condition is undefined would refute an identity claimed only where its conditions hold."""
     from sympy.core.function import AppliedUndef
 
     symbols = sorted(set(diff.free_symbols).union(*[getattr(c, "free_symbols", set()) for c in conds]), key=str)
+    needs = list(needs) + [r for r in definedness(list(conds)) if r not in needs]
     tried = 0
     if diff.has(AppliedUndef):
         return None, 0

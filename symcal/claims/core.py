@@ -345,7 +345,10 @@ def formula_truth(formula: Callable[[Any], Any], case: Any, where: str = "formul
         elif not _defined_at_case(c, values):  # acot(1/0) is 0 and Ne((-1)**(1/3), 5) True to sympy: undefined here
             t = None
         else:
-            t = truth(put(c))
+            try:
+                t = truth(put(c))
+            except (TypeError, ZeroDivisionError):  # sympy compared zoo while substituting (an ITE's untaken branch)
+                t = None
         if t is False:
             return False, f"fails: {c}"
         if t is None and undecided is None:

@@ -18,7 +18,8 @@ from symcal.errors import InvalidClaim
 from symcal.exact.evaluate import UNDECIDED, truth_at
 
 __all__ = ["ENCODED", "RELAXED", "GENERIC_SCOPES", "Domain", "symbol_domain", "check_symbols", "assumption_constraints",
-           "assumptions_hold", "definedness", "guarded", "defined_at", "domain_text", "exact_scope"]
+           "assumptions_hold", "definedness", "guarded", "defined_at", "domain_text", "where_defined",
+           "exact_scope"]
 
 # --- the symbols' sympy assumptions: each one encoded, relaxed, or refused --------------------
 
@@ -308,7 +309,9 @@ def definedness(exprs: Any) -> list[Any]:
     otherwise branch one of its conditions.  A sub-expression of a Piecewise branch needs to be
     defined only where that branch is taken (and a condition only where the earlier ones fail):
     its requirement is :func:`guarded` by them, so ``Piecewise((1/x, x > 0), (0, True))`` is
-    defined at every real x.  (sympy evaluates some expressions when they are built --
+    defined at every real x; the same for the branches of an ``ITE``, which is what sympy makes of
+    a Piecewise inside a relation (``Piecewise((1/x, x > 0), (0, True)) > 1`` in a condition arrives
+    as ``ITE(x > 0, 1/x > 1, False)``).  (sympy evaluates some expressions when they are built --
     ``exp(log(x))`` is ``x`` -- and what it removed is no longer there to be listed.)"""
     out: list[Any] = []
     seen: set[Any] = set()
@@ -334,6 +337,10 @@ def definedness(exprs: Any) -> list[Any]:
                 taken = guards + tuple(failed) + (() if cond is sympy.true else (cond,))
                 stack.append((expr, taken))
                 failed.append(sympy.Not(cond))
+            continue
+        if isinstance(e, sympy.ITE):  # sympy writes a Piecewise inside a relation as one: read it as one
+            c, then, other = e.args
+            stack.extend([(c, guards), (then, guards + (c,)), (other, guards + (sympy.Not(c),))])
             continue
         req: Any = None
         if isinstance(e, sympy.Pow) and e.args[0] is not sympy.E:
@@ -378,11 +385,28 @@ def guarded(requirement: Any, guards: tuple[Any, ...] | list[Any]) -> Any:
 def _valid_univariate(r: Any) -> bool:
     """``r`` holds at every real value of its one free symbol, shown exactly: every relation in it
     is between polynomials with rational coefficients in that symbol, and the set where ``r``
-    holds, computed by sympy's univariate inequality solver, is all of the reals."""
+    holds, computed by sympy's univariate inequality solver, is all of the reals.  With several
+    symbols, when every relation is about one expression g (``p + q <= 0 or p + q != 0``), g is
+    replaced by a fresh real t: valid for every real t is valid for every value of the symbols."""
     if r is sympy.true:
         return True
     syms = r.free_symbols
-    if len(syms) != 1 or r.atoms(sympy.Function) - r.atoms(sympy.Piecewise) or r.has(sympy.Piecewise):
+    if r.atoms(sympy.Function) - r.atoms(sympy.Piecewise) or r.has(sympy.Piecewise):
+        return False
+    if len(syms) > 1:  # every relation about one expression (p + q > 0 guarding p + q != 0): that expression as t
+        rels = list(r.atoms(sympy.Rel))
+        if not rels:
+            return False
+        t = sympy.Dummy("t", real=True)
+        one = r.xreplace({rel: type(rel)(sympy.expand(rel.lhs - rel.rhs), 0) for rel in rels})
+        for g in sorted({(d := sympy.expand(rel.lhs - rel.rhs)) - d.as_coeff_Add()[0] for rel in rels}, key=str):
+            if not g.free_symbols:  # g: a relation's expression without its constant term
+                continue
+            sub = one.subs(g, t)  # exact: t stands for g's value, which is a real number at every point
+            if sub.free_symbols == {t} and _valid_univariate(sub):
+                return True
+        return False
+    if len(syms) != 1:
         return False
     (s,) = syms
     for rel in r.atoms(sympy.Rel):
@@ -516,11 +540,17 @@ def domain_text(symbols: Any, defined: Any = (), side: str = "every expression i
                      f" ({', '.join(relaxed)}: no solver query states it, so the claim was decided for every real "
                      "or integer value, which covers it)")
     if defined:
-        texts = list(dict.fromkeys(_requirement_text(r) for r in defined))  # n + 1 > 0 and n > -1 read alike
-        shown = texts[:4]
-        more = f" and {len(texts) - 4} more" if len(texts) > 4 else ""
-        head += f" where {side} defined ({', '.join(shown)}{more})"
+        head += f" {where_defined(defined, side)}"
     return head
+
+
+def where_defined(defined: Any, side: str = "every expression is") -> str:
+    """``where <side> defined (x != 1, ...)``: the requirements of :func:`definedness` in words
+    (the first four and how many more)."""
+    texts = list(dict.fromkeys(_requirement_text(r) for r in defined))  # n + 1 > 0 and n > -1 read alike
+    shown = texts[:4]
+    more = f" and {len(texts) - 4} more" if len(texts) > 4 else ""
+    return f"where {side} defined ({', '.join(shown)}{more})"
 
 
 def _names(items: list[str], shown: int = 8) -> str:

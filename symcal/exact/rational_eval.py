@@ -9,7 +9,8 @@ turns it once into a closure that evaluates it with Python integers and
 ``Fraction``, never ``int ** -n``).  Anything else (``exp``, ``log``, a root, an undefined function) is not
 compiled, and the caller keeps the general path.  A division by zero raises
 :class:`ZeroDivisionError`: the condition is undefined there, which the caller reports as
-undecided, never as a value.
+undecided, never as a value -- also inside a connective, whose operands are all evaluated (no
+short circuit: ``Or(a >= 0, 1/a > 0)`` at a = 0 is undefined, as everywhere else in symcal).
 """
 
 from __future__ import annotations
@@ -77,14 +78,17 @@ def _compile(e: Any) -> Callable[[Env], Any]:
     for cls, op in _REL.items():
         if isinstance(e, cls):
             return lambda env, op=op: op(args[0](env), args[1](env))
+    # every operand of a connective is evaluated (a list, never a short-circuiting generator): a
+    # condition is defined only where each of its parts is, as symcal.exact.assumptions.definedness
+    # and the solvers' queries read it, so And(a > 0, 1/a > 0) at a = 0 is undefined, not False
     if isinstance(e, sympy.And):
-        return lambda env: all(f(env) for f in args)
+        return lambda env: all([f(env) for f in args])
     if isinstance(e, sympy.Or):
-        return lambda env: any(f(env) for f in args)
+        return lambda env: any([f(env) for f in args])
     if isinstance(e, sympy.Not):
         return lambda env: not args[0](env)
     if isinstance(e, sympy.Implies):
-        return lambda env: (not args[0](env)) or args[1](env)
+        return lambda env: (lambda a, b: (not a) or b)(args[0](env), args[1](env))
     raise _NotRational(type(e).__name__)
 
 
