@@ -142,6 +142,7 @@ FINDING_KINDS = {
     "defined": "the edit only reaches points where the statement is undefined",
 }
 _DEFINED_ONLY = "holds wherever it is defined"
+_WHERE_DEFINED = "where every expression is defined"  # a scope's words for a domain cut by definedness
 
 # the undecided, by reason (a verdict's reason text -> a short label; first match wins)
 _UNDECIDED_REASONS = (
@@ -1019,6 +1020,31 @@ def _defined_query(mu: Mutant) -> Claim | None:
     return _query(claim, f"{mu.claim.id}.where_defined", guarded)
 
 
+def _needed_query(mu: Mutant) -> Claim | None:
+    """For a survivor that dropped hypothesis H and was proved only where its expressions are defined:
+    "the other hypotheses keep every expression defined" (None when the statement has no definedness
+    requirement).  Refuted (a re-checked point where the others hold and an expression is undefined), H
+    kept the statement defined: the mutant holds wherever it is defined, which is no finding that H is
+    not needed (``1/x**2 > 0`` without ``x > 0`` is proved only for x != 0)."""
+    from symcal.exact.assumptions import definedness
+
+    claim = _smallest_sizes(mu.claim)
+
+    def keeps_defined(m: int | None) -> list[Any]:
+        out = []
+        for label, hyps, concl in _statements(claim, m) or []:
+            needs = definedness([e for v in hyps.values() for e in v] + [concl])
+            if needs:
+                out.append((label, hyps, sympy.And(*needs)))
+        return out
+    return _query(claim, f"{mu.claim.id}.keeps_defined", keeps_defined)
+
+
+def _shown_witness(v: Verdict) -> str:
+    vals = getattr(v.evidence, "values", None)
+    return ", ".join(f"{k} = {x}" for k, x in vals.items()) if isinstance(vals, dict) and vals else v.scope
+
+
 def _bounded_query(mu: Mutant) -> Claim | None:
     """An all-sizes mutant (local lemma) decided at its two smallest sizes: a counterexample
     there refutes the statement for all sizes."""
@@ -1065,6 +1091,13 @@ def _follow_ups(results: list[MutantResult]) -> list[tuple[int, str, Claim]]:
                 q, what = _defined_query(mu), "defined"
         except Exception:  # pragma: no cover - a follow-up is best effort; the first outcome stands
             q = None
+        if r.outcome == "survived" and mu.operator == "drop" and _WHERE_DEFINED in r.verdict.scope:
+            try:
+                needed = _needed_query(mu)
+            except Exception:  # pragma: no cover - best effort, like every follow-up
+                needed = None
+            if needed is not None:
+                out.append((k, "needed for definedness", needed))
         if q is not None:
             out.append((k, what, q))
             if what == "equivalence":
@@ -1108,6 +1141,11 @@ def _settle(r: MutantResult, what: str, q: Claim, v: Verdict) -> MutantResult:
         return MutantResult(mu, v, "killed", f"{v.scope or 'refuted at its smallest sizes'}, with re-checked evidence: "
                                              "a counterexample to the statement for all sizes (the local argument "
                                              "does not apply to the mutant)")
+    if what == "needed for definedness" and v.status is Status.REFUTED and r.outcome == "survived":
+        return MutantResult(mu, r.verdict, "survived",
+                            f"{_DEFINED_ONLY} ({r.verdict.scope}); without hypothesis {mu.hypothesis} an expression "
+                            f"of the statement is undefined at some point where the others hold (re-checked: "
+                            f"{_shown_witness(v)}): the hypothesis keeps the statement defined")
     if what == "defined" and v.status is Status.PROVED:
         # decided: no exact counterexample exists (the mutant is proved at every point where it is
         # defined); z3's "counterexamples" divide by zero.  The check cannot kill it, so it survives
@@ -1456,7 +1494,7 @@ def run_selftest(
             if what == "equivalence" and not (controls.get(k) and
                                               all(c.status is Status.REFUTED for c in controls[k])):
                 continue
-            if what in ("equivalence", "bounded", "defined"):
+            if what in ("equivalence", "bounded", "defined", "needed for definedness"):
                 report.results[k] = _settle(report.results[k], what, q, v)
     # a survivor whose edited statement an exact check refutes is a bug of symcal, not a finding
     _recheck_survivors(report.results)
