@@ -167,6 +167,7 @@ from symcal.claims.core import Claim
 
 from . import (
     appendix,
+    audit,
     calibration,
     noise_inclusions,
     section1,
@@ -193,7 +194,7 @@ from .section2_3 import THEOREM12_P, theorem12_cond1_holds, theorem12_graphs
 
 # the sections in reading order; each declares its claims' negative twins beside them
 SECTIONS = (section1, section2, section2_2, section2_3, section3, noise_inclusions, section3_1, section4, appendix,
-            calibration)
+            calibration, audit)
 
 CLAIMS: list[Claim] = [
     # Section 1
@@ -293,6 +294,8 @@ CLAIMS: list[Claim] = [
     calibration.theorem11_whole,
     calibration.theorem12_whole,
     calibration.theorem12_whole_paper_p,
+    # the audit of the coverage map (issue 26): proof steps and conventions the map had left unbacked
+    *audit.CLAIMS,
 ]
 
 

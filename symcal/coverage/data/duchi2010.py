@@ -17,6 +17,12 @@ EXTERNAL_LABELS = {
 }
 
 ENTRIES = [
+    E(
+        "Introduction",
+        "a general graph-based loss L(f(x, q), G) which is equal to zero if f(q, x) obeys the order specified by G -- that is, f_i > f_j for each edge (i -> j) in G -- and is positive otherwise",
+        "duchi2010.audit.eq7.zero_iff_obeys",
+        "duchi2010.audit.eq7.zero_iff_obeys.corrected",
+    ),
     E("Section 1, Eq. (1)", "R(f) = E_{X,Q,G} L(f(X, Q), G)", reason="definition"),
     E("Section 1, Eq. (2)", "l(p, f(x, q)) = sum_{G in G} p_G L(f(x, q), G)", reason="definition"),
     E("Section 1", "R* = inf_f R(f) = E_{X,Q} inf_alpha l(p, alpha)", reason="definition"),
@@ -33,8 +39,13 @@ ENTRIES = [
     ),
     E(
         "Section 1",
-        "We immediately have H >= 0, H(0) = 0, and H(eps) is non-decreasing",
-        reason="not checkable: a property of an infimum over the simplex and all score vectors for an arbitrary surrogate phi",
+        "We immediately have H >= 0, H(0) = 0",
+        reason="not checkable: a property of an infimum over the simplex and all score vectors for an arbitrary surrogate phi (Eq. (3) leaves alpha free; Lemma 1's proof reads H_m as an infimum over alpha too)",
+    ),
+    E(
+        "Section 1",
+        "H(eps) is non-decreasing on 0 <= eps < oo, since individual H_m(eps) are non-decreasing in eps",
+        "duchi2010.audit.section1.h_min_nondecreasing",
     ),
     E(
         "Lemma 1",
@@ -81,12 +92,22 @@ ENTRIES = [
     E(
         "Theorem 6, proof",
         "By Lemma 5 and the definition of H_m ... H(eps) > 0 ... Now suppose that phi is not edge-consistent ... R(f_n) does not converge in probability to R*",
-        reason="not checkable: Lemma 5 and Eq. (4) applied to sequences of scoring functions (asymptotic, measure-theoretic)",
+        reason="not checkable: Lemma 5 and Eq. (4) applied to sequences of scoring functions (asymptotic, measure-theoretic); the uniform eps of its second half is checked (Theorem 6, proof, step 2)",
+    ),
+    E(
+        "Theorem 6, proof, step 2",
+        "Further, by assumption there is some eps > 0 such that l(p, alpha^(n)) >= inf_alpha l(p, alpha) + eps for all n",
+        "duchi2010.audit.theorem6.finitely_many_values",
     ),
     E(
         "Section 2, Eq. (7)",
         "L(alpha, G) = sum_{i<j} a_ij^G 1(alpha_i <= alpha_j) + sum_{i>j} a_ij^G 1(alpha_i < alpha_j)",
         reason="definition",
+    ),
+    E(
+        "Section 2, after Eq. (7)",
+        "We distinguish the cases i < j and i > j to avoid minor technical issues created by doubly penalizing 1(alpha_i = alpha_j)",
+        "duchi2010.audit.eq7.tie_charged_once",
     ),
     E(
         "Section 2, Eq. (8)",
@@ -101,8 +122,14 @@ ENTRIES = [
     E("Section 2.1", "most convex surrogates are inconsistent unless P = NP", reason="prose"),
     E(
         "Section 2.2, Eq. (9)",
-        "phi(alpha, G) = sum_{(i->j) in G} h(a_ij^G) phi(alpha_i - alpha_j); W(p, alpha) = sum_{i != j} h_ij phi(alpha_i - alpha_j)",
+        "phi(alpha, G) = sum_{(i->j) in G} h(a_ij^G) phi(alpha_i - alpha_j)",
         reason="definition",
+    ),
+    E(
+        "Section 2.2, after Eq. (9)",
+        "the conditional surrogate risk is W(p, alpha) = sum_{i != j} h_ij phi(alpha_i - alpha_j), where we define h_ij = sum_{G in G} h(a_ij^G) p_G",
+        "duchi2010.audit.eq9.w_from_h_ij",
+        "duchi2010.audit.eq9.w_from_h_ij.corrected",
     ),
     E(
         "Section 2.2",
@@ -111,11 +138,20 @@ ENTRIES = [
         "duchi2010.section2_2.derivative_at_0",
         "duchi2010.section2_2.derivative_at_0.corrected",
     ),
-    E("Section 2.2", "phi'_oo(d) = sup_{t>0} (phi(td) - phi(0))/t (recession function)", reason="definition"),
+    E(
+        "Section 2.2",
+        "Similarly, we must have h >= 0 on R+ and strictly increasing",
+        "duchi2010.audit.section2_2.h_strictly_increasing_needed",
+    ),
+    E(
+        "Section 2.2",
+        "phi'_oo(d) = sup_{t>0} (phi(td) - phi(0))/t = lim_{t -> oo} (phi(td) - phi(0))/t (recession function)",
+        "duchi2010.audit.recession.quotient_nondecreasing",
+    ),
     E(
         "Section 2.2, Assumption A",
         "phi'_oo(1) >= 0 or phi'_oo(-1) = oo ... satisfied for bounded below phi",
-        reason="not checkable: a limit property claimed for every bounded-below phi",
+        "duchi2010.audit.assumption_a.bounded_below",
     ),
     E(
         "Section 2.2",
@@ -256,6 +292,7 @@ ENTRIES = [
         "Theorem 12, proof, step 1",
         "W(p, alpha) = p_G1 phi~(alpha1 - alpha2) + p_G2 phi~(alpha2 - alpha3) + p_G3 phi~(alpha1 - alpha3) + p_G4 phi~(alpha3 - alpha1) ... phi~'(0) = phi'(-c) < 0",
         "duchi2010.theorem12.w_form",
+        "duchi2010.audit.theorem12.shifted_slope_negative",
     ),
     E(
         "Theorem 12, proof, step 2",
@@ -467,6 +504,12 @@ ENTRIES = [
         reason="not checkable: a compactness argument for an arbitrary surrogate",
     ),
     E(
+        "Appendix A, proof of Lemma 7, step 1",
+        "finding an ordering of the nodes i_1, ..., i_n ... such that the sum of the back edges is less than k, i.e., sum_{i >= j} a_ij <= k",
+        "duchi2010.audit.lemma7.less_than_k",
+        "duchi2010.audit.lemma7.less_than_k.corrected",
+    ),
+    E(
         "Appendix A, proof of Lemma 7",
         "there is a alpha such that l(p, alpha) <= k if and only if there is a feedback arc set E' with |E'| <= k",
         "duchi2010.lemma7.reduction",
@@ -483,7 +526,17 @@ ENTRIES = [
     E(
         "Appendix A, proof of Lemma 9, step 2",
         "suppose that limsup_n (alpha_i^(n) - alpha_j^(n)) = oo ... there must be some C with |alpha_i^(n) - alpha_j^(n)| <= C for all i, j, n",
-        reason="not checkable: a limit argument for every convex phi satisfying Assumption A; the use of Assumption A in it is checked in step 3",
+        reason="not checkable: a limit argument for every convex phi satisfying Assumption A; its algebraic steps are checked (steps 2a, 2b) and its use of Assumption A in step 3",
+    ),
+    E(
+        "Appendix A, proof of Lemma 9, step 2a",
+        "Since alpha^(n) in A(p), this implies limsup_n (alpha_1^(n) - alpha_3^(n)) = oo",
+        "duchi2010.audit.lemma9.largest_gap",
+    ),
+    E(
+        "Appendix A, proof of Lemma 9, step 2b",
+        "But phi is convex with phi'(0) < 0 and so is unbounded above",
+        "duchi2010.audit.lemma9.unbounded_above",
     ),
     E(
         "Appendix A, proof of Lemma 9, step 3",
@@ -519,7 +572,10 @@ ENTRIES = [
     ),
     E(
         "Lemma 16, proof, step 3",
-        "alpha_i >= alpha_l1 >= ... >= alpha_j >= ... >= alpha_i. One of the inequalities must be strict",
+        "Let the nodes on the path from i to j be l_1, ..., l_k and from j to i be l'_1, ..., l'_k. ... alpha_i >= alpha_l1 >= ... >= alpha_j >= ... >= alpha_i. One of the inequalities must be strict",
         "duchi2010.lemma16",
+        "duchi2010.audit.lemma16.path_lengths",
+        "duchi2010.audit.lemma16.path_lengths.corrected",
+        "duchi2010.audit.lemma16.cycle_has_ascending_edge",
     ),
 ]
