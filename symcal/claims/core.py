@@ -13,6 +13,7 @@ import functools
 import itertools
 import math
 import re
+from fractions import Fraction
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -274,7 +275,8 @@ def formula_parts(formula: Callable[[Any], Any], case: Any, where: str,
         sym = sympy.Symbol(k) if isinstance(k, str) else k
         if not isinstance(sym, sympy.Symbol):
             raise invalid(f"{where} values", k, "a sympy Symbol or a name")
-        values[sym] = to_fraction(v, f"{where} value of {sym}")
+        t = type(v)  # the common exact kinds directly: the error text below prints the symbol (slow, per value)
+        values[sym] = v if t is Fraction else Fraction(v) if t is int else to_fraction(v, f"{where} value of {sym}")
     _within_assumptions(values, where)
     for k, c in enumerate(conds):
         if allow_constant and (isinstance(c, bool) or c in (sympy.true, sympy.false)):
