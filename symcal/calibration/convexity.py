@@ -99,10 +99,37 @@ def _zmax(xs: list[Any]) -> Any:
     return out
 
 
+def _constant(e: Any) -> bool:
+    """``e`` is a closed real number that is not a rational (``log(2)``, ``E``, ``pi``, ``sqrt(2)``)."""
+    return isinstance(e, sympy.Expr) and not e.free_symbols and not e.is_Rational and bool(e.is_number)
+
+
+def const_sign(e: sympy.Expr) -> int | None:
+    """The sign of a closed constant, decided by the one sign test of :mod:`symcal.exact` (exact
+    arithmetic or a rigorous enclosure; never a float comparison); None when undecided."""
+    if e.is_Rational:
+        return 1 if e > 0 else -1 if e < 0 else 0
+    from symcal.exact import sign
+
+    try:
+        return sign(e).value
+    except Exception:  # noqa: BLE001 - an absurd constant is simply not decided
+        return None
+
+
+def _split_constant(e: sympy.Mul) -> tuple[sympy.Expr, sympy.Expr]:
+    """``e = c * rest`` with ``c`` the product of the factors free of symbols (closed numbers)."""
+    consts = [a for a in e.args if not a.free_symbols and a.is_number]
+    rest = [a for a in e.args if a not in consts]
+    return sympy.Mul(*consts), sympy.Mul(*rest)
+
+
 def _positive(e: sympy.Expr) -> bool:
     """e > 0 everywhere by construction: exp, positive constants, sums/products of those."""
     if e.is_Rational:
         return bool(e > 0)
+    if _constant(e):
+        return const_sign(e) == 1
     if isinstance(e, sympy.exp):
         return True
     if isinstance(e, sympy.Add | sympy.Mul):
@@ -144,7 +171,8 @@ def _quadratic(e: sympy.Expr, u: Sequence[sympy.Symbol]) -> Shape | None:
     if poly.total_degree() <= 1:
         lf = _affine(e, u)
         assert lf is not None
-        return Shape("affine", True, False, lambda w, a=lf[0]: (_true(), _dot(a, w)))
+        return Shape("affine", True, poly.total_degree() <= 0 and lf[1] >= 0,
+                     lambda w, a=lf[0]: (_true(), _dot(a, w)))
     H = sympy.hessian(e, list(u))
     d = len(u)
     used = [i for i in range(d) if any(H[i, j] != 0 for j in range(d))]
@@ -340,6 +368,11 @@ def analyse(e: sympy.Expr, u: Sequence[sympy.Symbol]) -> Shape:  # noqa: C901 - 
     q = _quadratic(e, u)
     if q is not None:
         return q
+    if _constant(e):  # log(2), E, pi, sqrt(2): a constant, its sign decided exactly
+        sg = const_sign(e)
+        if sg is None:
+            raise NotShown(f"{sympy.sstr(e)}: the sign of this constant is not decided")
+        return Shape("affine", True, sg >= 0, None)
     if isinstance(e, sympy.Add):
         shapes = [analyse(a, u) for a in e.args]
         if all(s.curvature in ("affine", "convex") for s in shapes):
@@ -354,6 +387,8 @@ def analyse(e: sympy.Expr, u: Sequence[sympy.Symbol]) -> Shape:  # noqa: C901 - 
             rec = rec_sum if all(r is not None for r in recs) else None
 
             kinks = [s.kink for s in shapes if s.kink]
+            if all(s.curvature == "affine" for s in shapes):  # a.u + b with closed constant coefficients
+                return Shape("affine", True, False, rec)
             return Shape("convex", all(s.c1 for s in shapes), all(s.nonneg for s in shapes), rec,
                          kink="; ".join(kinks))
         if all(s.curvature in ("affine", "concave") for s in shapes):
@@ -361,19 +396,29 @@ def analyse(e: sympy.Expr, u: Sequence[sympy.Symbol]) -> Shape:  # noqa: C901 - 
         bad = next(a for a, s in zip(e.args, shapes, strict=True) if s.curvature == "concave")
         raise NotShown(f"{sympy.sstr(bad)} is concave inside a sum of convex terms")
     if isinstance(e, sympy.Mul):
-        coeff, rest = e.as_coeff_Mul()
-        if coeff.is_Rational and coeff != 1:
+        coeff, rest = _split_constant(e)
+        if coeff != 1:
+            sg = const_sign(coeff)
+            if sg is None:
+                raise NotShown(f"{sympy.sstr(e)}: the sign of the constant factor {sympy.sstr(coeff)} is not decided")
+            if sg == 0:
+                return Shape("affine", True, True, lambda w: (_true(), _real0()))
             s = analyse(rest, u)
-            if coeff > 0:
+            if sg > 0:
                 r0 = s.rec
-                rec = None if r0 is None else (lambda w, c=Fraction(int(coeff.p), int(coeff.q)):
-                                               (r0(w)[0], _z(c) * r0(w)[1]))
+                # a positive constant factor keeps the curvature; the recession function is scaled exactly
+                # when the constant is rational, else dropped (None: no recession rule, never a guess)
+                rec = None if r0 is None or not coeff.is_Rational else (
+                    lambda w, c=Fraction(int(coeff.p), int(coeff.q)): (r0(w)[0], _z(c) * r0(w)[1]))
                 return Shape(s.curvature, s.c1, s.nonneg, rec, s.kink)
             if s.curvature == "concave":
                 return Shape("convex", s.c1, False, None, s.kink)  # no recession rule for -concave
             if s.curvature == "affine":
                 return Shape("affine", True, False, None)
             raise NotShown(f"{sympy.sstr(e)}: a negative multiple of a convex function")
+        combined = _exp_product(e, u)
+        if combined is not None:
+            return analyse(combined, u)
         raise NotShown(f"{sympy.sstr(e)}: a product of non-constant factors")
     if isinstance(e, sympy.exp):
         s = analyse(e.args[0], u)
@@ -424,8 +469,13 @@ def analyse(e: sympy.Expr, u: Sequence[sympy.Symbol]) -> Shape:  # noqa: C901 - 
         return Shape("convex", False, True, rec_abs, kink=f"{sympy.sstr(e)} has a kink")
     if isinstance(e, sympy.Pow):
         base, ex = e.args
+        as_exp = _exp_product(e, u)
+        if as_exp is not None:  # exp(g)**r = exp(r g), b**g = exp(g log b) for a constant b > 0 (identities)
+            return analyse(as_exp, u)
         if not ex.is_Rational:
             raise NotShown(f"{sympy.sstr(e)}: a non-rational exponent")
+        if ex == sympy.Rational(1, 2):
+            return _sqrt_quadratic(e, u)
         lf = _affine(base, u)
         if lf is not None and ex.is_Integer and ex > 0 and ex % 2 == 0:
             a = lf[0]
@@ -455,6 +505,80 @@ def analyse(e: sympy.Expr, u: Sequence[sympy.Symbol]) -> Shape:  # noqa: C901 - 
     if e.is_Rational:
         return Shape("affine", True, bool(e >= 0), lambda w: (_true(), _real0()))
     raise NotShown(f"{sympy.sstr(e)}: no convexity rule for {type(e).__name__}")
+
+
+def _exp_arg(f: sympy.Expr, u: Sequence[sympy.Symbol]) -> sympy.Expr | None:
+    """``g`` with ``f = exp(g)`` identically on R^d: ``exp(g)``, ``exp(g)**r`` (r a closed number: r g), and
+    ``b**g`` for a closed constant ``b > 0`` (sign decided exactly: g log b); None otherwise."""
+    if isinstance(f, sympy.exp):
+        return f.args[0]
+    if isinstance(f, sympy.Pow):
+        base, ex = f.args
+        if isinstance(base, sympy.exp) and not ex.free_symbols:
+            return ex * base.args[0]
+        if not base.free_symbols and base.is_number and ex.free_symbols and const_sign(base) == 1:
+            return ex * sympy.log(base)
+    return None
+
+
+def _exp_product(e: sympy.Expr, u: Sequence[sympy.Symbol]) -> sympy.Expr | None:
+    """``c * exp(g_1 + .. + g_m)`` for ``e = c * f_1 * .. * f_m`` with every non-constant ``f_i = exp(g_i)``
+    (:func:`_exp_arg`): ``exp(a) exp(b) = exp(a + b)``, ``sqrt(exp(u)) = exp(u/2)``, ``2**u = exp(u log 2)``;
+    None when some factor is not of that kind (or nothing changes)."""
+    c, rest = _split_constant(e) if isinstance(e, sympy.Mul) else (sympy.Integer(1), e)
+    args = []
+    for f in sympy.Mul.make_args(rest):
+        g = _exp_arg(f, u)
+        if g is None:
+            return None
+        args.append(g)
+    if not args:
+        return None
+    out = c * sympy.exp(sympy.Add(*args), evaluate=False)
+    return None if out == e else out
+
+
+def _sqrt_quadratic(e: sympy.Pow, u: Sequence[sympy.Symbol]) -> Shape:
+    """``sqrt(q)`` for a polynomial ``q`` of degree <= 2 with rational coefficients: with
+    ``M = [[A, b/2], [b^T/2, c]]`` (``q(u) = u^T A u + b.u + c``), convex when M is positive semidefinite
+    (every principal minor >= 0, exact): then ``M = R^T R`` and ``sqrt(q(u)) = |R (u, 1)|_2``, the Euclidean
+    norm of an affine map (``sqrt(u**2 + 1)``).  C^1 when M is positive definite (then ``q > 0``
+    everywhere).  When some principal minor is negative, ``q`` is negative somewhere (``sqrt(u**2 - 1)``),
+    so ``sqrt(q)`` is not a real function on R^d: NotShown with that reason."""
+    from itertools import combinations
+
+    base = e.args[0]
+    if not base.free_symbols <= set(u) or not base.free_symbols:
+        raise NotShown(f"{sympy.sstr(e)}: no rule for this power")
+    try:
+        poly = sympy.Poly(base, *u)
+    except sympy.PolynomialError:
+        raise NotShown(f"{sympy.sstr(e)}: no rule for this power (only sqrt of a quadratic)") from None
+    if poly.total_degree() > 2 or any(not c.is_Rational for c in poly.coeffs()):
+        raise NotShown(f"{sympy.sstr(e)}: no rule for this power (only sqrt of a quadratic with rational "
+                       "coefficients)")
+    used = [x for x in u if poly.degree(x) > 0]
+    H = sympy.hessian(base, used)
+    zero = {x: 0 for x in u}
+    g0 = [sympy.diff(base, x).xreplace(zero) for x in used]
+    k = len(used)
+    M = sympy.zeros(k + 1, k + 1)
+    for i in range(k):
+        for j in range(k):
+            M[i, j] = H[i, j] / 2
+        M[i, k] = M[k, i] = g0[i] / 2
+    M[k, k] = base.xreplace(zero)
+    if k + 1 > 11:
+        raise NotShown(f"{sympy.sstr(e)}: too many variables for the exact minors")
+    for r in range(1, k + 2):
+        for idx in combinations(range(k + 1), r):
+            if M.extract(list(idx), list(idx)).det(method="bareiss") < 0:
+                raise NotShown(f"{sympy.sstr(e)}: {sympy.sstr(base)} is negative somewhere (its matrix "
+                               f"[[A, b/2], [b^T/2, c]] has a negative principal minor), so the square root is not "
+                               "a real convex function on R^d")
+    pd = all(M.extract(list(range(r)), list(range(r))).det(method="bareiss") > 0 for r in range(1, k + 2))
+    return Shape("convex", pd, True, None,
+                 kink="" if pd else f"{sympy.sstr(e)} may have a kink where {sympy.sstr(base)} = 0")
 
 
 def _real0() -> Any:
@@ -494,9 +618,14 @@ def bounded_below(e: sympy.Expr, u: Sequence[sympy.Symbol]) -> str:
     if lf is None or not any(lf[0]):
         lf = ([Fraction(0)] * len(u), Fraction(0))
     hulls = [(c, _lse_slopes(t.args[0], u)) for c, t in lse]
-    if _lse_absorbs(hulls, lf[0]) is None:
+    if lse and _gibbs_constant_weights(lse, others, u):
+        return ""
+    cones = [a for a in (_exp_slope(t, u) for t in others) if a is not None]
+    if _lse_absorbs(hulls, lf[0], cones) is None:
         if lse == [] and any(lf[0]) and _quadratic(e, u) is not None and _quadratic_bounded(e, u):
             return ""
+        if any(lf[0]) and _sqrt_absorbs(others, lf[0], u) and _lse_absorbs(hulls, [Fraction(0)] * len(u)) is not None:
+            return "".join(_bounded_term(t, u) for t in others)
         if any(lf[0]):
             return f"{sympy.sstr(e)}: its affine part {sympy.sstr(affine_part)} is not shown bounded below"
         return f"{sympy.sstr(lse[0][1])} is not shown bounded below"
@@ -530,15 +659,89 @@ def _lse_slopes(arg: sympy.Expr, u: Sequence[sympy.Symbol]) -> list[list[Fractio
 LSE_SECONDS = 5.0
 
 
+def _gibbs_constant_weights(lse: Sequence[tuple[Fraction, sympy.log]], others: Sequence[sympy.Expr],
+                            u: Sequence[sympy.Symbol]) -> bool:
+    """``c log(sum_j exp(u_j)) - sum_j l_j u_j`` with closed constants ``l_j`` (ListNet with weights
+    ``exp(r_j) / sum_k exp(r_k)``): bounded below when ``q = l / c`` is a probability vector, each
+    ``q_j >= 0`` and ``sum_j q_j - 1 = 0`` decided by the one exact sign test (Gibbs' inequality:
+    ``log sum_j exp(u_j) >= sum_j q_j u_j - sum_j q_j log q_j``).  One log-sum-exp term, every other term
+    ``l_j u_j``."""
+    if len(lse) != 1 or not others:
+        return False
+    c, t = lse[0]
+    inner = sympy.Add.make_args(t.args[0])
+    if sorted(inner, key=str) != sorted((sympy.exp(x) for x in u), key=str):
+        return False
+    coef = {x: sympy.Integer(0) for x in u}
+    for term in sympy.Add.make_args(sympy.expand(sympy.Add(*others))):
+        k, rest = _split_constant(term) if isinstance(term, sympy.Mul) else (sympy.Integer(1), term)
+        if rest not in coef:
+            return False
+        coef[rest] += k
+    q = [-coef[x] / sympy.Rational(c.numerator, c.denominator) for x in u]
+    if any(const_sign(x) not in (0, 1) for x in q):
+        return False
+    return const_sign(sympy.Add(*q) - 1) == 0
+
+
+def _exp_slope(t: sympy.Expr, u: Sequence[sympy.Symbol]) -> list[Fraction] | None:
+    """``a`` when ``t = c exp(a.u + b)`` with a constant ``c > 0`` (sign decided exactly), rational a, b."""
+    c, rest = _split_constant(t) if isinstance(t, sympy.Mul) else (sympy.Integer(1), t)
+    if not isinstance(rest, sympy.exp) or const_sign(c) != 1:
+        return None
+    lf = _affine(rest.args[0], u)
+    return None if lf is None or not any(lf[0]) else list(lf[0])
+
+
+def _sqrt_absorbs(others: Sequence[sympy.Expr], slope: Sequence[Fraction], u: Sequence[sympy.Symbol]) -> bool:
+    """Some term ``c sqrt(q)`` (c > 0 rational, q a quadratic with matrix M = [[A, b/2], [b^T/2, c0]]) has
+    ``M - m m^T`` positive semidefinite for ``m = (slope / c, 0)`` (every principal minor >= 0, exact): then
+    ``q(u) >= (slope.u / c)**2``, so ``c sqrt(q(u)) >= |slope.u| >= -slope.u`` and ``c sqrt(q) + slope.u >= 0``
+    (``sqrt(u**2 + 1) - u``).  The other terms must be bounded below on their own."""
+    from itertools import combinations
+
+    for t in others:
+        c, rest = t.as_coeff_Mul()
+        if not (c.is_Rational and c > 0 and isinstance(rest, sympy.Pow) and rest.exp == sympy.Rational(1, 2)):
+            continue
+        q = rest.base
+        try:
+            poly = sympy.Poly(q, *u)
+        except sympy.PolynomialError:
+            continue
+        if poly.total_degree() > 2 or any(not x.is_Rational for x in poly.coeffs()) or len(u) > 10:
+            continue
+        d = len(u)
+        H = sympy.hessian(q, list(u))
+        zero = {x: 0 for x in u}
+        M = sympy.zeros(d + 1, d + 1)
+        m = [sympy.Rational(x.numerator, x.denominator) / c for x in slope] + [sympy.Integer(0)]
+        for i in range(d):
+            for j in range(d):
+                M[i, j] = H[i, j] / 2
+            M[i, d] = M[d, i] = sympy.diff(q, u[i]).xreplace(zero) / 2
+        M[d, d] = q.xreplace(zero)
+        M = M - sympy.Matrix(m) * sympy.Matrix(m).T
+        if all(M.extract(list(idx), list(idx)).det(method="bareiss") >= 0
+               for r in range(1, d + 2) for idx in combinations(range(d + 1), r)):
+            return True
+    return False
+
+
 def _lse_absorbs(hulls: Sequence[tuple[Fraction, list[list[Fraction]]]],
-                 slope: Sequence[Fraction]) -> list[list[Fraction]] | None:
+                 slope: Sequence[Fraction], cones: Sequence[list[Fraction]] = ()) -> list[list[Fraction]] | None:
     """Weights ``lambda_m`` (a probability vector per log-sum-exp term ``c_m lse_m``) with
     ``sum_m c_m sum_i lambda_mi a_mi + slope = 0``, found by z3 and re-checked in Fractions; None
     when there are none.  They show ``sum_m c_m lse_m(u) + slope.u`` bounded below: by Gibbs'
     inequality ``log sum_i c_i exp(x_i) >= sum_i lambda_i (x_i + log c_i - log lambda_i)`` for every
     probability vector lambda, so the sum is at least a constant plus
-    ``(sum_m c_m sum_i lambda_mi a_mi + slope).u = 0``.  No log-sum-exp term: bounded iff slope = 0."""
-    if not hulls:
+    ``(sum_m c_m sum_i lambda_mi a_mi + slope).u = 0``.  No log-sum-exp term: bounded iff slope = 0.
+
+    ``cones``: the slopes ``a_j`` of terms ``c_j exp(a_j.u + b_j)`` (c_j > 0) of the same sum; each absorbs
+    ``kappa_j a_j`` for any ``kappa_j >= 0``, since ``c exp(x) - kappa x`` is bounded below (by ``kappa -
+    kappa log(kappa / c)``, its minimum; 0 for kappa = 0): so ``exp(u) - u`` is bounded below.  The weights
+    returned are then the lambdas followed by one row ``[kappa_j]`` per cone."""
+    if not hulls and not cones:
         return [] if not any(slope) else None
     import z3
 
@@ -550,9 +753,12 @@ def _lse_absorbs(hulls: Sequence[tuple[Fraction, list[list[Fraction]]]],
     for row in lams:
         solver.add(*[x >= 0 for x in row])
         solver.add(z3.Sum(*row) == 1)
+    kappas = [z3.Real(f"kappa_{j}") for j in range(len(cones))]
+    solver.add(*[x >= 0 for x in kappas])
     for j in range(len(slope)):
         terms = [_z(c * pt[j]) * x for (c, pts), row in zip(hulls, lams, strict=True)
                  for pt, x in zip(pts, row, strict=True) if pt[j]]
+        terms += [_z(a[j]) * x for a, x in zip(cones, kappas, strict=True) if a[j]]
         solver.add((z3.Sum(*terms) if terms else z3.RealVal(0)) + _z(slope[j]) == 0)
     budget = Budget(LSE_SECONDS)
     solver.set("timeout", budget.wall_ms())
@@ -567,15 +773,17 @@ def _lse_absorbs(hulls: Sequence[tuple[Fraction, list[list[Fraction]]]],
         return Fraction(v.numerator_as_long(), v.denominator_as_long())
 
     weights = [[frac(x) for x in row] for row in lams]
-    # the exact re-check: probability vectors, and the slopes cancel
-    if any(x < 0 for row in weights for x in row) or any(sum(row) != 1 for row in weights):
+    ks = [frac(x) for x in kappas]
+    # the exact re-check: probability vectors, kappa >= 0, and the slopes cancel
+    if any(x < 0 for row in weights for x in row) or any(sum(row) != 1 for row in weights) or any(k < 0 for k in ks):
         return None
     for j in range(len(slope)):
         total = sum((c * pt[j] * x for (c, pts), row in zip(hulls, weights, strict=True)
                      for pt, x in zip(pts, row, strict=True)), Fraction(0))
+        total += sum((a[j] * k for a, k in zip(cones, ks, strict=True)), Fraction(0))
         if total + slope[j] != 0:
             return None
-    return weights
+    return weights + [[k] for k in ks]
 
 
 def _quadratic_bounded(e: sympy.Expr, u: Sequence[sympy.Symbol]) -> bool:

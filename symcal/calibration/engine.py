@@ -811,6 +811,9 @@ def verify_polyhedral(s: Setup, poly: Polyhedral, p: list[Fraction], u: list[Fra
 def recheck_witness(s: Setup, w: CalibrationWitness) -> tuple[bool, str]:
     """Re-check a witness from its own values (p, u, prediction, interior point, multipliers), by the
     method that produced it (``certificate["method"]`` names (S); (A) and (B) are told apart by form)."""
+    scaled = normalise_constant(s)
+    if scaled is not None:  # decided on phi = psi / c (same minimisers): re-checked on phi too
+        s = scaled[1]
     method = str(w.certificate.get("method", ""))
     for m in methods():
         if m.recheck is not None and method.startswith(m.name.split()[0]):
@@ -848,8 +851,11 @@ def _recheck_polyhedral(s: Setup, poly: Polyhedral, w: CalibrationWitness, p: li
 
 
 def _scope(s: Setup, method: str) -> str:
+    c = getattr(s, "scaled_by", None)
+    scaled = "" if c is None else (f"; decided on phi_y = psi_y / {sympy.sstr(c)}: a positive constant factor "
+                                   f"{sympy.sstr(c)} > 0 (exact sign test) removed, same minimisers and calibration")
     return (f"{DEFINITION}; {s.p_text()}; {s.c_text()}; link {s.link.describe()}; "
-            f"n = {s.n} labels, k = {s.k} predictions, d = {s.d}; {method}")
+            f"n = {s.n} labels, k = {s.k} predictions, d = {s.d}; {method}{scaled}")
 
 
 def _verdict(s: Setup, status: Status, scope: str, t0: float, evidence: Evidence | None = None,
@@ -977,6 +983,17 @@ def decide(s: Setup, timeout: float) -> Verdict:
         if res.answer == "unsat":
             pre.append(("regions cover C", _smt(res, "unsat: every u of C lies in some region")))
 
+    trivial = _trivially_calibrated(s, budget, t0, pre)
+    if trivial is not None:
+        return trivial
+    scaled = normalise_constant(s)
+    if scaled is not None:
+        c, s = scaled
+        pre.append(("positive constant factor removed", Precondition(
+            "positive constant factor", True,
+            f"psi_y = {sympy.sstr(c)} * phi_y for every y with {sympy.sstr(c)} > 0 (exact sign test); risk_p = "
+            f"{sympy.sstr(c)} * risk_p(phi) has the same minimisers and the same strict inequalities between "
+            "infima for every p, so psi is calibrated iff phi is: phi is decided")))
     reasons = []
     for m in methods():
         form = m.form(s)
@@ -987,12 +1004,75 @@ def decide(s: Setup, timeout: float) -> Verdict:
                     reason="(C) " + "; ".join(reasons))
 
 
+def normalise_constant(s: Setup) -> tuple[sympy.Expr, Setup] | None:
+    """``(c, the set-up with phi_y = psi_y / c)`` when every ``psi_y`` is ``c * phi_y`` for one closed
+    irrational constant ``c > 0`` (``log(1 + exp(-u))/log(2)``, ``sqrt(2) * ...``; its sign decided by the one
+    sign test of :mod:`symcal.exact`) and the ``phi_y`` have rational data; None otherwise.  A positive
+    multiple of the whole surrogate has the same minimiser map and the same calibration (every infimum is
+    multiplied by c > 0), so the methods decide phi, whose data they can use exactly."""
+    from symcal.calibration.convexity import _constant, _split_constant, const_sign
+
+    first = next((t for e in s.surrogate.per_label for t in sympy.Add.make_args(e) if t.free_symbols), None)
+    if first is None or not isinstance(first, sympy.Mul):
+        return None
+    c, _ = _split_constant(first)
+    _, c = c.as_coeff_Mul()  # its irrational part
+    if c.is_Rational or not _constant(c) or const_sign(c) != 1:
+        return None
+    phis = [sympy.Add(*[t / c for t in sympy.Add.make_args(e)]) for e in s.surrogate.per_label]
+
+    def rational_data(e: sympy.Expr) -> bool:
+        return not any(_constant(a) for a in sympy.preorder_traversal(e) if isinstance(a, sympy.Expr))
+
+    if not all(rational_data(ph) for ph in phis):
+        return None
+    sur = Surrogate(s.surrogate.dim, tuple(phis), tuple(s.surrogate.domain), s.surrogate.name)
+    s2 = Setup(s.loss, s.L, sur, s.link, s.noise, s.name, s.progress)
+    s2.scaled_by = c  # type: ignore[attr-defined] - said in every verdict's scope (:func:`_scope`)
+    return c, s2
+
+
+def _trivially_calibrated(s: Setup, budget: Budget, t0: float, pre: list[tuple[str, Evidence]]) -> Verdict | None:
+    """Every column of the loss equal (exact Fraction comparison): every prediction is optimal at every p,
+    so the set {u in C : pred(u) not optimal} is empty and its infimum is +inf, above ``inf risk_p``
+    whenever that is < +inf, i.e. some u of C has every psi_y finite -- shown at one exact point of C.
+    Then psi is calibrated over P whatever psi and the link are (convex or not).  None otherwise."""
+    if any(s.L[y][t] != s.L[y][0] for y in range(s.n) for t in range(s.k)):
+        return None
+    from symcal.exact import sign
+
+    uz = _zvars("u", s.d)
+    res = _solve(_domain(s, uz), budget, uz, "a point of C")
+    if res.answer != "sat":
+        return None
+    pt = _fractions(res.model, [f"u{i}" for i in range(1, s.d + 1)])
+    if not s.in_domain(pt):
+        return None
+    sub = {x: sympy.Rational(v.numerator, v.denominator) for x, v in zip(s.u, pt, strict=True)}
+    for e in s.surrogate.per_label:
+        val = e.xreplace(sub)
+        if val.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo, sympy.I) or sign(val).value is None:
+            return None
+    cols = ", ".join(f"({', '.join(fraction_str(s.L[y][t]) for y in range(s.n))})" for t in range(min(s.k, 3)))
+    pre.append(("every prediction optimal at every p", Precondition(
+        "all loss columns equal", True,
+        f"the {s.k} columns of the loss are equal (exact): {cols}{', ...' if s.k > 3 else ''}; so "
+        "argmin_t <p, L_t> is every prediction for every p, the set of u with a non-optimal prediction is empty "
+        f"(infimum +inf), and risk_p is finite at u = ({', '.join(map(fraction_str, pt))}) in C (every psi_y "
+        "evaluated exactly there): the inequality of the definition holds for every p, for any surrogate and link")))
+    return _verdict(s, Status.PROVED, _scope(s, "trivial: every prediction is optimal at every p"), t0,
+                    Composite(tuple(pre), note="calibration holds trivially: every column of the loss is equal"))
+
+
 def _refuted(s: Setup, method: str, t0: float, label: str, extra: list[tuple[str, Evidence]],
              values: dict[str, Any], cert: dict[str, Any], detail: str) -> Verdict:
     """The refuted verdict of a witness that passed its exact re-check (A and B alike)."""
     if extra:
         cert["regions missing the interior (z3 unsat)"] = [lab for lab, _ in extra]
     cert["found by"] = f"z3 on the query of {label}, re-checked in exact arithmetic"
+    if getattr(s, "scaled_by", None) is not None:
+        cert["positive constant factor"] = (f"psi = {sympy.sstr(s.scaled_by)} * phi with {sympy.sstr(s.scaled_by)} > 0: "
+                                            "decided and re-checked on phi (the same minimisers)")
     w = CalibrationWitness(values, True, detail, found_by="z3 + exact re-check", certificate=cert)
     return _verdict(s, Status.REFUTED, _scope(s, method), t0, w)
 

@@ -175,7 +175,8 @@ def smooth_form(s: E.Setup) -> Smooth | str:
     for row in grads:
         for g in row:
             for fn in (sympy.log, sympy.sin, sympy.cos, sympy.LambertW):
-                if g.has(fn):
+                # a closed constant such as log(2) is a number (enclosed rigorously), not a function of u
+                if any(a.free_symbols & set(s.u) for a in g.atoms(fn)):
                     return f"a gradient contains {fn.__name__}: not translatable to polynomial arithmetic"
             for atom in _exp_atoms(g):
                 lf = E.linear_form(atom.args[0], s.u)
@@ -187,7 +188,11 @@ def smooth_form(s: E.Setup) -> Smooth | str:
             if rest.free_symbols & set(s.u):
                 bare = True
             for p in rest.atoms(sympy.Pow):
-                if not p.exp.is_Integer and p.free_symbols & set(s.u):
+                if not p.exp.is_Integer and p.free_symbols & set(s.u) and not _root_of_polynomial(p, s.u):
+                    if not p.base.free_symbols:
+                        return (f"the gradient has {sympy.sstr(p)} = exp({sympy.sstr(p.exp)} * log({sympy.sstr(p.base)})): "
+                                "exp of an affine map with an irrational slope; (S) needs rational slopes "
+                                "(z = exp(u/q)), so this constant base stays undecided")
                     return f"the gradient has {sympy.sstr(p)}: a non-integer power"
     for cell in s.link.cells:
         for a, _ in cell:
@@ -205,6 +210,17 @@ def smooth_form(s: E.Setup) -> Smooth | str:
     unbounded = "; ".join(f"psi_{y + 1}: {why}" for y, why in
                           enumerate(bounded_below(e, s.u) for e in s.surrogate.per_label) if why)
     return Smooth(tuple(shapes), c1, kinks, grads, _nullspace(list(s.eqs), s.d), ones, mode, q, rules, unbounded)
+
+
+def _root_of_polynomial(p: sympy.Pow, u: list[sympy.Symbol]) -> bool:
+    """``q**(k/2)`` with q a polynomial in u with rational coefficients: translated exactly with one
+    variable ``r >= 0``, ``r**2 = q`` (:meth:`_Env.root`)."""
+    if not (p.exp.is_Rational and p.exp.q == 2) or p.base.has(sympy.exp):
+        return False
+    try:
+        return all(c.is_Rational for c in sympy.Poly(p.base, *u).coeffs())
+    except sympy.PolynomialError:
+        return False
 
 
 def _ones_invariant(s: E.Setup, grads: Any, q: int) -> bool:
@@ -252,6 +268,7 @@ class _Env:
         self.consts: dict[Fraction, Any] = {}
         self.atoms: dict[tuple[tuple[Fraction, ...], Fraction], Any] = {}
         self.mus: list[Any] = []  # multipliers of C's inequalities (the approximate KKT of a proof query)
+        self.named: dict[tuple[str, str], Any] = {}  # closed constants and square roots (:meth:`constant`, :meth:`root`)
 
     def const_exp(self, b: Fraction) -> Any:
         """exp(b): exactly 1 for b = 0, else a variable between rational bounds from a rigorous enclosure."""
@@ -270,6 +287,37 @@ class _Env:
             self.consts[b] = v
             self.side += [v >= E._q(lo), v <= E._q(hi)]
         return self.consts[b]
+
+    def constant(self, c: sympy.Expr) -> Any:
+        """A closed real number that is not rational (``log(2)``, ``E``, ``sqrt(2)``): a variable between the
+        rational bounds of a rigorous enclosure (an over-approximation, so ``unsat`` stays a proof; a
+        witness is re-checked exactly with the constant itself)."""
+        import z3
+
+        from symcal.exact.intervals import enclosure
+
+        key = ("const", sympy.srepr(c))
+        if key not in self.named:
+            try:
+                lo, hi = enclosure(c, precision=128)
+            except Exception as exc:  # noqa: BLE001 - an unenclosable constant is not translated
+                raise NotShown(f"the constant {sympy.sstr(c)} is not enclosed ({exc})") from None
+            lo, hi = _outward(Fraction(lo), False), _outward(Fraction(hi), True)
+            v = z3.Real(f"c_{len(self.named)}")
+            self.named[key] = v
+            self.side += [v >= E._q(lo), v <= E._q(hi)]
+        return self.named[key]
+
+    def root(self, q: sympy.Expr) -> Any:
+        """``sqrt(q)`` for a polynomial q in u: a variable r with r >= 0 and r**2 = q (exact)."""
+        import z3
+
+        key = ("root", sympy.srepr(q))
+        if key not in self.named:
+            r = z3.Real(f"r_{len(self.named)}")
+            self.named[key] = r
+            self.side += [r >= 0, r * r == self(q)]
+        return self.named[key]
 
     def monomial(self, a: tuple[Fraction, ...], zs: list[Any] | None = None) -> tuple[Any, Any]:
         """prod z_i^(q a_i) as (numerator, denominator) with non-negative integer powers."""
@@ -326,10 +374,17 @@ class _Env:
             raise NotShown(f"{e} outside exp in mode {self.form.mode}")
         if isinstance(e, sympy.exp):
             return self.exp(e.args[0])
+        if not e.free_symbols and e.is_number:
+            return self.constant(e)
         if isinstance(e, sympy.Add):
             return _sum([self(a) for a in e.args])
         if isinstance(e, sympy.Mul):
             return _prod([self(a) for a in e.args])
+        if isinstance(e, sympy.Pow) and e.exp.is_Rational and e.exp.q == 2 and self.uz:
+            r = self.root(e.base)
+            k = int(e.exp.p)
+            powed = _prod([r] * abs(k))
+            return powed if k > 0 else 1 / powed
         if isinstance(e, sympy.Pow) and e.exp.is_Integer:
             base = self(e.base)
             k = int(e.exp)
@@ -442,7 +497,7 @@ class _Env:
         return [n == 0 for n, _ in self.fractions()]
 
     def variables(self) -> list[Any]:
-        return self.pz + self.uz + self.zz + self.mus
+        return self.pz + self.uz + self.zz + self.mus + [v for (kind, _), v in self.named.items() if kind == "root"]
 
 
 # --------------------------------------------------------------------------- queries
