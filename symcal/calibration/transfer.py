@@ -21,6 +21,9 @@ What is checked here, exactly (nothing is taken from the textbook):
   (no kink active there), and ``phi'(0) < 0`` (the one sign test);
 * ``H``: when ``phi`` is C^1, the stationary point ``a*(eta)`` of ``C_eta`` solved by sympy and the
   identity ``d C_eta / da (a*(eta)) = 0`` for ``0 < eta < 1`` shown by simplification to 0; when
+  ``phi`` is C^1 piecewise polynomial and no one piece holds the minimiser for every eta (the
+  Huberized hinge, the cubic hinge), eta is split at 1/2 (``H(1 - eta) = H(eta)``) and the minimiser
+  found on [1/2, 1) after ``eta = v^2/(1 + v^2)``, its piece shown by z3 for every ``v >= 1``; when
   ``phi`` is piecewise linear, the minimum of ``C_eta`` over its breakpoints, which is the infimum
   because the outer slopes of ``C_eta`` point up for every ``eta`` in (0, 1);
 * then ``psi(theta) = phi(0) - H((1 + theta)/2)``, simplified; it is convex (``H`` is concave, an
@@ -210,8 +213,12 @@ def psi_transform(s: Any) -> Regret:
     steps.append(f"phi is differentiable at 0 with phi'(0) = {sympy.sstr(d0)} < 0, so classification-calibrated "
                  "(Bartlett et al., Theorem 6) and psi(theta) = phi(0) - H((1 + theta)/2)")
     C = ETA * phi + (1 - ETA) * phi.xreplace({_A: -_A})
+    psi_half = None  # psi on [0, 1), when H was found on eta >= 1/2 only (then psi is even)
     if shape.c1 and C.has(sympy.Max, sympy.Min, sympy.Abs, sympy.Piecewise):
         H, argmin, msg = _h_piecewise_smooth(C)
+        if H is None:
+            H, argmin, msg2, psi_half = _h_split_at_half(C, phi.xreplace({_A: 0}))
+            msg = f"{msg}; {msg2}" if H is None else msg2
     elif shape.c1:
         H, argmin, msg = _h_smooth(C)
     else:
@@ -219,7 +226,10 @@ def psi_transform(s: Any) -> Regret:
     if H is None:
         return _unknown(msg, text)
     steps.append(msg)
-    psi = _tidy(phi.xreplace({_A: 0}) - H.xreplace({ETA: (1 + THETA) / 2}))
+    if psi_half is not None:
+        psi = psi_half
+    else:
+        psi = _tidy(phi.xreplace({_A: 0}) - H.xreplace({ETA: (1 + THETA) / 2}))
     known = ""
     for name, form in TEXTBOOK.items():
         how = identical_on_interval(psi, form)
@@ -235,7 +245,7 @@ def psi_transform(s: Any) -> Regret:
 def _power_from_psi(r: Regret) -> None:
     """The power bound and calibration function read off a proved psi (see the module docstring);
     left empty (with a step saying why) when not shown."""
-    psi = r.psi
+    psi = r.psi.xreplace({sympy.Abs(THETA): THETA})  # only theta >= 0 is used below (limits at 0+, (0, 1))
     slope = _right_slope_at_0(psi)
     if slope is not None:
         at0, L1 = slope
@@ -425,6 +435,129 @@ def _within(a_star: sympy.Expr, lo: Any, hi: Any) -> bool:
     except Exception:  # noqa: BLE001 - not shown
         return False
     return res.answer == "unsat"
+
+
+_V = sympy.Symbol("v", positive=True)
+
+
+def _h_split_at_half(C: sympy.Expr, phi0: sympy.Expr) -> tuple[sympy.Expr | None, Any, str, sympy.Expr | None]:
+    """H(eta) for a C^1 convex piecewise-polynomial phi whose minimiser changes piece at eta = 1/2
+    (the Huberized hinge, the cubic hinge): ``(H, argmin, how, psi)`` or ``(None, None, why, None)``.
+
+    Bartlett, Jordan & McAuliffe (2006), Section 2: ``C_{1 - eta}(a) = C_eta(-a)``, so
+    ``H(1 - eta) = H(eta)`` and psi is even; it suffices to find H on ``1/2 <= eta < 1``.  There
+    ``eta = v^2/(1 + v^2)`` with ``v >= 1`` (a bijection onto [1/2, 1), ``v = sqrt(eta/(1 - eta))``),
+    which makes the stationary points of the square-root kind rational in v.  On one piece
+    [lo, hi] of C_eta, a root ``a*(v)`` of dC/da is kept when (1) dC/da at ``a*(v)`` simplifies to 0
+    identically in v, and (2) z3 finds no ``v >= 1`` where ``a*(v)`` is undefined or outside [lo, hi]
+    (a polynomial query: ``a* = N/D``, ``D = 0 or N D < lo D^2 or N D > hi D^2``).  C_eta is convex and
+    C^1 and equals the piece's polynomial on [lo, hi], so ``a*`` minimises it.  Then
+    ``psi(theta) = phi(0) - H((1 + theta)/2)`` on [0, 1) is written with
+    ``v = sqrt(1 - theta^2)/(1 - theta)`` and the written form is checked equal to the v-form after
+    ``theta = (v^2 - 1)/(v^2 + 1)`` (simplified to 0); psi on (-1, 0] is psi(|theta|)."""
+    from symcal.calibration.convexity import _breaks, _local
+
+    try:
+        pts = sorted(_breaks(C.xreplace({ETA: sympy.Rational(1, 2)}), _A), key=lambda r: sympy.Float(r, 30))
+    except NotShown as exc:
+        return None, None, f"the pieces of C_eta are not found ({exc})", None
+    v = _V
+    eta_v = v**2 / (1 + v**2)
+    edges = [-sympy.oo, *pts, sympy.oo]
+    for lo, hi in zip(edges, edges[1:], strict=False):
+        if lo == -sympy.oo and hi == sympy.oo:
+            mid = sympy.Integer(0)
+        else:
+            mid = (lo + hi) / 2 if lo.is_finite and hi.is_finite else (hi - 1 if lo == -sympy.oo else lo + 1)
+        piece = sympy.expand(_local(C, _A, mid))
+        if not piece.is_polynomial(_A):
+            continue
+        dpiece = sympy.diff(piece, _A).xreplace({ETA: eta_v})
+        num = sympy.fraction(sympy.together(dpiece))[0]
+        try:
+            roots = sympy.solve(num, _A)
+        except (NotImplementedError, ValueError):
+            continue
+        for a_star in roots:
+            a_star = sympy.cancel(a_star)
+            n_, d_ = sympy.fraction(a_star)
+            if not (n_.is_polynomial(v) and d_.is_polynomial(v)):
+                continue
+            if sympy.simplify(dpiece.xreplace({_A: a_star})) != 0:
+                continue
+            if not _within_v(n_, d_, lo, hi):
+                continue
+            h_v = sympy.factor(sympy.cancel(piece.xreplace({ETA: eta_v, _A: a_star})))
+            psi_v = sympy.factor(sympy.cancel(phi0 - h_v))
+            psi = _psi_from_v(psi_v)
+            if psi is None:
+                return None, None, (f"H was found on eta >= 1/2 (a*(v) = {sympy.sstr(a_star)}, eta = v^2/(1 + v^2)) "
+                                    "but psi was not written in theta and checked"), None
+            even = sympy.simplify(psi.xreplace({THETA: -THETA}) - psi) == 0
+            if not even:
+                psi = psi.xreplace({THETA: sympy.Abs(THETA)})
+            v_of = sympy.sqrt(ETA / (1 - ETA))
+            h_half = _tidy(h_v.xreplace({v: v_of}))
+            H = sympy.Piecewise((h_half, ETA >= sympy.Rational(1, 2)), (h_half.xreplace({ETA: 1 - ETA}), True))
+            a_half = _tidy(a_star.xreplace({v: v_of}))
+            argmin = sympy.Piecewise((a_half, ETA >= sympy.Rational(1, 2)), (-a_half.xreplace({ETA: 1 - ETA}), True))
+            return H, argmin, (
+                f"no one piece holds the minimiser for every eta, so eta is split at 1/2: C_(1-eta)(a) = C_eta(-a) "
+                f"gives H(1 - eta) = H(eta) and psi even; for 1/2 <= eta < 1, eta = v^2/(1 + v^2) with v >= 1, on "
+                f"the piece {lo} <= a <= {hi} a*(v) = {sympy.sstr(a_star)} makes dC_eta/da vanish identically "
+                f"(simplified to 0) and lies in the piece for every v >= 1 (z3, unsat), so it minimises the convex "
+                f"C^1 C_eta; H = {sympy.sstr(h_v)} there, psi = phi(0) - H = {sympy.sstr(psi_v)}, equal to "
+                f"{sympy.sstr(psi)} (difference simplified to 0 under theta = (v^2 - 1)/(v^2 + 1))"
+                + ("" if even else "; psi(theta) = psi(|theta|) on (-1, 0]")), psi
+    return None, None, "no piece of C_eta holds the minimiser for every eta in [1/2, 1) either", None
+
+
+def _within_v(n_: sympy.Expr, d_: sympy.Expr, lo: Any, hi: Any) -> bool:
+    """``lo <= n_/d_ <= hi`` with ``d_ != 0`` for every v >= 1, shown by z3 (unsat of the negation)."""
+    from symcal.backends.base import Budget
+    from symcal.backends.translate import Translator
+    from symcal.backends.z3_backend import solve
+
+    try:
+        import z3
+
+        tr = Translator()
+        z = tr.var(_V)
+        n, d = tr(n_), tr(d_)
+        out = [d == 0]
+        out += [n * d < tr(lo) * d * d] if lo.is_finite else []
+        out += [n * d > tr(hi) * d * d] if hi.is_finite else []
+        res = solve([z >= 1, z3.Or(*out)], Budget(5.0), [z], "a*(v) undefined or outside its piece?")
+    except Exception:  # noqa: BLE001 - not shown
+        return False
+    return res.answer == "unsat"
+
+
+def _psi_from_v(psi_v: sympy.Expr) -> sympy.Expr | None:
+    """psi(theta) on [0, 1) from its form in v (``v = sqrt((1 + theta)/(1 - theta))``), checked equal to
+    it exactly after ``theta = (v^2 - 1)/(v^2 + 1)``; None when not shown."""
+    v = _V
+    r = sympy.sqrt(1 - THETA**2)
+    cands = []
+    try:
+        # psi_v in v^2 only: v^2 = (1 + theta)/(1 - theta), no root
+        even_v = sympy.cancel(psi_v.xreplace({v: -v}) - psi_v) == 0
+        if even_v:
+            w = sympy.Symbol("w", positive=True)
+            cands.append(sympy.factor(sympy.cancel(psi_v.xreplace({v: sympy.sqrt(w)}).xreplace(
+                {w: (1 + THETA) / (1 - THETA)}))))
+        raw = sympy.cancel(psi_v.xreplace({v: r / (1 - THETA)}))
+        cands += [sympy.factor(raw), _tidy(raw)]
+    except Exception:  # noqa: BLE001 - not written
+        return None
+    for psi in cands:
+        try:
+            diff = sympy.simplify((psi.xreplace({THETA: (v**2 - 1) / (v**2 + 1)}) - psi_v))
+        except Exception:  # noqa: BLE001 - not checked
+            continue
+        if diff == 0:
+            return psi
+    return None
 
 
 def _h_piecewise_linear(phi: sympy.Expr, C: sympy.Expr) -> tuple[sympy.Expr | None, Any, str]:
