@@ -260,9 +260,7 @@ def _roots_outside(tr: Translator, requirements: Sequence[Any]) -> str:
     not): each root's definition restricts the query to its base >= 0 (> 0), which must be one of
     the claim's definedness requirements, named in the scope."""
     have = set(requirements)
-    missing = [r for r in tr.root_domains() if r is not sympy.true and r not in have
-               and not (isinstance(r, sympy.GreaterThan) and sympy.Gt(r.lhs, 0) in have)
-               and not (isinstance(r, sympy.Or) and _stronger_in(r, have))]
+    missing = [r for r in tr.root_domains() if r is not sympy.true and r not in have and not _stronger_in(r, have)]
     if not missing:
         return ""
     return ("z3: the rational powers are defined only where " + ", ".join(sympy.sstr(r) for r in missing)[:160]
@@ -270,10 +268,11 @@ def _roots_outside(tr: Translator, requirements: Sequence[Any]) -> str:
 
 
 def _stronger_in(domain: Any, have: set[Any]) -> bool:
-    """A guarded root domain ``Or(guard fails, b >= 0)`` follows from a requirement the scope states:
-    every disjunct of that requirement implies one of the domain's (equal, or ``b > 0`` for ``b >= 0``)."""
-    weaker = {sympy.Gt(a.lhs, a.rhs) for a in domain.args if isinstance(a, sympy.GreaterThan)}
-    mine = set(domain.args)
+    """A root's domain (``b >= 0``, or guarded ``Or(guard fails, b >= 0)``) follows from a requirement the
+    scope states: every disjunct of that requirement implies one of the domain's (equal, or ``b > 0`` for
+    ``b >= 0``)."""
+    mine = set(domain.args) if isinstance(domain, sympy.Or) else {domain}
+    weaker = {sympy.Gt(a.lhs, a.rhs) for a in mine if isinstance(a, sympy.GreaterThan)}
     return any(all(d in mine or d in weaker for d in (r.args if isinstance(r, sympy.Or) else (r,))) for r in have)
 
 

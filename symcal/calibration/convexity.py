@@ -156,10 +156,37 @@ def rewrite_logs(e: sympy.Expr) -> sympy.Expr:
     return e.func(*[rewrite_logs(a) for a in e.args])
 
 
-def _quadratic(e: sympy.Expr, u: Sequence[sympy.Symbol]) -> Shape | None:
-    """A polynomial of degree <= 2: convex iff its Hessian is PSD (every principal minor >= 0)."""
+def _negative_minor(M: sympy.Matrix, rows: Sequence[int]) -> tuple[int, ...] | None:
+    """The rows of a negative principal minor of the symmetric rational matrix ``M`` among ``rows``
+    (exact, fraction-free determinants), None when every one is >= 0: ``M`` restricted to ``rows`` is
+    positive semidefinite exactly then."""
     from itertools import combinations
 
+    rows = list(rows)
+    for r in range(1, len(rows) + 1):
+        for idx in combinations(rows, r):
+            if M.extract(list(idx), list(idx)).det(method="bareiss") < 0:
+                return idx
+    return None
+
+
+def _augmented(q: sympy.Expr, used: Sequence[sympy.Symbol], u: Sequence[sympy.Symbol]) -> sympy.Matrix:
+    """``M = [[A, b/2], [b^T/2, c]]`` of a quadratic ``q(u) = u^T A u + b.u + c`` in the variables ``used``
+    (the others of ``u`` set to 0), so that ``q(u) = (u, 1)^T M (u, 1)``."""
+    k = len(used)
+    H = sympy.hessian(q, list(used))
+    zero = {x: 0 for x in u}
+    M = sympy.zeros(k + 1, k + 1)
+    for i in range(k):
+        for j in range(k):
+            M[i, j] = H[i, j] / 2
+        M[i, k] = M[k, i] = sympy.diff(q, used[i]).xreplace(zero) / 2
+    M[k, k] = q.xreplace(zero)
+    return M
+
+
+def _quadratic(e: sympy.Expr, u: Sequence[sympy.Symbol]) -> Shape | None:
+    """A polynomial of degree <= 2: convex iff its Hessian is PSD (every principal minor >= 0)."""
     if not e.free_symbols <= set(u):
         return None
     try:
@@ -178,11 +205,10 @@ def _quadratic(e: sympy.Expr, u: Sequence[sympy.Symbol]) -> Shape | None:
     used = [i for i in range(d) if any(H[i, j] != 0 for j in range(d))]
     if len(used) > 10:
         return None
-    for r in range(1, len(used) + 1):
-        for idx in combinations(used, r):
-            if H.extract(list(idx), list(idx)).det(method="bareiss") < 0:
-                raise NotShown(f"{sympy.sstr(e)} is not convex: its Hessian has a negative principal minor "
-                               f"on {', '.join(str(u[i]) for i in idx)}")
+    idx = _negative_minor(H, used)
+    if idx is not None:
+        raise NotShown(f"{sympy.sstr(e)} is not convex: its Hessian has a negative principal minor "
+                       f"on {', '.join(str(u[i]) for i in idx)}")
     grad0 = [sympy.diff(e, x).subs({y: 0 for y in u}) for x in u]
     Hq = [[Fraction(int(H[i, j].p), int(H[i, j].q)) for j in range(d)] for i in range(d)]
     g0 = [Fraction(int(g.p), int(g.q)) for g in grad0]
@@ -545,8 +571,6 @@ def _sqrt_quadratic(e: sympy.Pow, u: Sequence[sympy.Symbol]) -> Shape:
     norm of an affine map (``sqrt(u**2 + 1)``).  C^1 when M is positive definite (then ``q > 0``
     everywhere).  When some principal minor is negative, ``q`` is negative somewhere (``sqrt(u**2 - 1)``),
     so ``sqrt(q)`` is not a real function on R^d: NotShown with that reason."""
-    from itertools import combinations
-
     base = e.args[0]
     if not base.free_symbols <= set(u) or not base.free_symbols:
         raise NotShown(f"{sympy.sstr(e)}: no rule for this power")
@@ -558,24 +582,14 @@ def _sqrt_quadratic(e: sympy.Pow, u: Sequence[sympy.Symbol]) -> Shape:
         raise NotShown(f"{sympy.sstr(e)}: no rule for this power (only sqrt of a quadratic with rational "
                        "coefficients)")
     used = [x for x in u if poly.degree(x) > 0]
-    H = sympy.hessian(base, used)
-    zero = {x: 0 for x in u}
-    g0 = [sympy.diff(base, x).xreplace(zero) for x in used]
-    k = len(used)
-    M = sympy.zeros(k + 1, k + 1)
-    for i in range(k):
-        for j in range(k):
-            M[i, j] = H[i, j] / 2
-        M[i, k] = M[k, i] = g0[i] / 2
-    M[k, k] = base.xreplace(zero)
-    if k + 1 > 11:
+    if len(used) + 1 > 11:
         raise NotShown(f"{sympy.sstr(e)}: too many variables for the exact minors")
-    for r in range(1, k + 2):
-        for idx in combinations(range(k + 1), r):
-            if M.extract(list(idx), list(idx)).det(method="bareiss") < 0:
-                raise NotShown(f"{sympy.sstr(e)}: {sympy.sstr(base)} is negative somewhere (its matrix "
-                               f"[[A, b/2], [b^T/2, c]] has a negative principal minor), so the square root is not "
-                               "a real convex function on R^d")
+    M = _augmented(base, used, u)
+    if _negative_minor(M, range(len(used) + 1)) is not None:
+        raise NotShown(f"{sympy.sstr(e)}: {sympy.sstr(base)} is negative somewhere (its matrix "
+                       f"[[A, b/2], [b^T/2, c]] has a negative principal minor), so the square root is not "
+                       "a real convex function on R^d")
+    k = len(used)
     pd = all(M.extract(list(range(r)), list(range(r))).det(method="bareiss") > 0 for r in range(1, k + 2))
     return Shape("convex", pd, True, None,
                  kink="" if pd else f"{sympy.sstr(e)} may have a kink where {sympy.sstr(base)} = 0")
@@ -698,8 +712,6 @@ def _sqrt_absorbs(others: Sequence[sympy.Expr], slope: Sequence[Fraction], u: Se
     ``M - m m^T`` positive semidefinite for ``m = (slope / c, 0)`` (every principal minor >= 0, exact): then
     ``q(u) >= (slope.u / c)**2``, so ``c sqrt(q(u)) >= |slope.u| >= -slope.u`` and ``c sqrt(q) + slope.u >= 0``
     (``sqrt(u**2 + 1) - u``).  The other terms must be bounded below on their own."""
-    from itertools import combinations
-
     for t in others:
         c, rest = t.as_coeff_Mul()
         if not (c.is_Rational and c > 0 and isinstance(rest, sympy.Pow) and rest.exp == sympy.Rational(1, 2)):
@@ -711,19 +723,9 @@ def _sqrt_absorbs(others: Sequence[sympy.Expr], slope: Sequence[Fraction], u: Se
             continue
         if poly.total_degree() > 2 or any(not x.is_Rational for x in poly.coeffs()) or len(u) > 10:
             continue
-        d = len(u)
-        H = sympy.hessian(q, list(u))
-        zero = {x: 0 for x in u}
-        M = sympy.zeros(d + 1, d + 1)
-        m = [sympy.Rational(x.numerator, x.denominator) / c for x in slope] + [sympy.Integer(0)]
-        for i in range(d):
-            for j in range(d):
-                M[i, j] = H[i, j] / 2
-            M[i, d] = M[d, i] = sympy.diff(q, u[i]).xreplace(zero) / 2
-        M[d, d] = q.xreplace(zero)
-        M = M - sympy.Matrix(m) * sympy.Matrix(m).T
-        if all(M.extract(list(idx), list(idx)).det(method="bareiss") >= 0
-               for r in range(1, d + 2) for idx in combinations(range(d + 1), r)):
+        m = sympy.Matrix([sympy.Rational(x.numerator, x.denominator) / c for x in slope] + [sympy.Integer(0)])
+        M = _augmented(q, list(u), u) - m * m.T
+        if _negative_minor(M, range(len(u) + 1)) is None:
             return True
     return False
 
