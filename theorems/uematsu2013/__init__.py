@@ -36,8 +36,9 @@ Main claims
   corollary holds for all non-negative w.
 * Theorem 4 (i), (ii): the extra-term identities and h_+/h_- as f_0^* (Bayes); on finite
   spaces the modified weights are exactly rank one, and for l(s) = e^{-s} the minimiser is
-  (1/2) log f_0^* + const; without the extra term the exponential risk misorders (numeric
-  witness).
+  (1/2) log f_0^* + const; without the extra term every minimiser of the exponential risk
+  misorders a pair of f_0^* on a 3-point space, and one exists (z3, two polynomial implications in
+  x = exp(f)).
 * Section 4: the conditional risk regrouped by threshold (any l, K = 2..6); Eq. (6) --
   **erratum**: the first sum has l'(theta_j - t*) where the derivative gives
   l'(t* - theta_j); corrected form proved for every differentiable l; (7); the ORBoost
@@ -128,7 +129,10 @@ Encoding notes
   polynomial identity in the u_j for each K.  The p = 1 p-norm push row (8,533 pairs of
   lists) keeps its Python check: as formulas (~17 ms a pair at n = 8, both in symcal and in
   the kernel) it would take minutes.
-* Theorem 4's misordering witness is numeric (BFGS on the exponential risk), labelled so.
+* Theorem 4's misordering: R(f) = sum W_ab exp(-(f_a - f_b)) depends on differences only (f_1 = 0);
+  in x = exp(f) > 0, times x_2 x_3, it is a polynomial.  z3 shows R(x) > R(w) wherever x orders no pair
+  against f_0^* (w a rational point near the BFGS minimiser, only a bound) and that R(x) <= R(w) confines
+  x to [1/4, 4]^2 (so a minimiser exists); with the extra term the same query is refuted (the twin).
 * Zeros of closed expressions (the SVOR step locations) are decided by ``symcal.exact.zero_test``:
   0 only when formally zero, non-zero only by exact evaluation or an enclosure; undecided raises.
 * ``symcal selftest --mutants`` on the claims added for the coverage map kills every twin; the

@@ -12,7 +12,7 @@ from typing import Any
 
 import sympy
 
-from symcal import Finding, NumericOutcome, finite_check, identity, implies_cases, numeric
+from symcal import Finding, finite_check, identity, implies_cases
 from symcal.claims.core import Claim
 from symcal.ranking.costs import CostScheme, dcg_costs, zero_one_costs
 from symcal.ranking.multipartite import FiniteInstanceSpace, optimal_scores, surrogate_pair_weights
@@ -113,7 +113,8 @@ MISORDER_SPACE = FiniteInstanceSpace(
 
 
 def minimise_exp_risk(W: Sequence[Sequence[Fraction]]) -> tuple[Any, Any]:
-    """BFGS on sum_ab W_ab exp(-(f_a - f_b)) with f_1 = 0 (numeric, float)."""
+    """BFGS on sum_ab W_ab exp(-(f_a - f_b)) with f_1 = 0 (numeric, float): where MISORDER_POINT comes from, and a
+    cross-check in the tests; no verdict rests on it."""
     import numpy as np
     from scipy.optimize import minimize
 
@@ -132,40 +133,54 @@ def minimise_exp_risk(W: Sequence[Sequence[Fraction]]) -> tuple[Any, Any]:
     return np.concatenate([[0.0], r.x]), r
 
 
-def exp_risk_misorders(*, extra: bool) -> NumericOutcome:
-    """Minimise the exponential pairwise risk on MISORDER_SPACE (0-1 costs, K = 3; with Theorem 4's extra term
-    when ``extra``) and report the worst pair it orders against f_0^* (numeric, labelled so)."""
-    import numpy as np
+# a rational point near the minimiser of the exponential risk without the extra term (x = exp(f), f_1 = 0; BFGS,
+# ``minimise_exp_risk``, gives x = (1, 0.72949, 1.07687)): only a bound R(MISORDER_POINT) for the proof, never trusted
+MISORDER_POINT = (F(1), F(73, 100), F(27, 25))
+MISORDER_BOX = (F(1, 4), F(4))  # the sublevel set {R <= R(MISORDER_POINT)} lies in x_2, x_3 in this range
 
+
+def misorder_cases(*, extra: bool) -> list[tuple[str, dict[str, list[Any]], Any]]:
+    """The exponential pairwise risk on MISORDER_SPACE (0-1 costs, K = 3; with Theorem 4's extra term when
+    ``extra``), R(f) = sum_ab W_ab exp(-(f_a - f_b)), depends on differences of f only, so f_1 = 0; with x_a =
+    exp(f_a) > 0 it is sum_ab W_ab x_b / x_a, times x_2 x_3 > 0 a polynomial.  Two cases, w = MISORDER_POINT:
+    (i) if x orders no pair against f_0^* (x_a >= x_b whenever f_0^*(a) > f_0^*(b)), then R(x) > R(w);
+    (ii) R(x) <= R(w) puts x_2, x_3 in MISORDER_BOX, a compact set of positive x: the continuous R attains its
+    minimum there, and every global minimiser (R <= R(w)) misorders a pair of f_0^* by (i)."""
     costs = zero_one_costs(3)
-    f, res = minimise_exp_risk(surrogate_pair_weights(MISORDER_SPACE, costs, extra=extra))
+    W = surrogate_pair_weights(MISORDER_SPACE, costs, extra=extra)
     f0 = [N / M for N, M in optimal_scores(MISORDER_SPACE, costs)]
-    worst, pair = 0.0, None
-    for a, b in itertools.product(range(3), repeat=2):
-        if f0[a] > f0[b] and f[b] - f[a] > worst:
-            worst, pair = float(f[b] - f[a]), (a + 1, b + 1)
-    return NumericOutcome(
-        ok=bool(res.success) and pair is not None,
-        method="scipy BFGS (analytic gradient, gtol 1e-12) on sum W_ab exp(-(f_a - f_b)), f_1 = 0",
-        values={"f*": [round(float(v), 8) for v in f], "f0*": [str(v) for v in f0],
-                "misordered pair (a, b) with f0(a) > f0(b)": pair, "grad norm": float(np.linalg.norm(res.jac))},
-        tolerance=1e-6,
-        margin=worst,
-        note="margin = f*(x_b) - f*(x_a) for a pair that f_0^* orders x_a above x_b (positive = misordered)",
-    )
+    x = [sympy.Integer(1), *sympy.symbols("x_2 x_3", positive=True)]
+
+    def risk(v: Sequence[Any]) -> Any:
+        return sum(sympy.Rational(W[a][b].numerator, W[a][b].denominator) * v[b] / v[a]
+                   for a in range(3) for b in range(3))
+
+    scale = x[1] * x[2]
+    poly = sympy.expand(sympy.cancel(risk(x) * scale))
+    bound = risk([sympy.Rational(w.numerator, w.denominator) for w in MISORDER_POINT]) * scale
+    lo, hi = (sympy.Rational(v.numerator, v.denominator) for v in MISORDER_BOX)
+    ordered = [x[a] >= x[b] for a in range(3) for b in range(3) if f0[a] > f0[b]]
+    return [(f"no pair of f_0^* = {[str(v) for v in f0]} misordered => R(x) > R(w), w = "
+             f"{[str(v) for v in MISORDER_POINT]}", {"orders_like_f0": ordered}, poly > bound),
+            (f"R(x) <= R(w) => x_2, x_3 in [{lo}, {hi}] (a minimiser exists)", {"sublevel": [poly <= bound]},
+             sympy.And(*[sympy.And(v >= lo, v <= hi) for v in x[1:]]))]
 
 
 def misorder_claim(id: str = "uematsu2013.theorem4.without_extra_term_misorders", *, extra: bool = False) -> Claim:
-    """Section 5.1: "minimizing the convex risk above alone does not lead to the best ranking function f_0^*": a
-    numeric witness on a 3-point space (``extra`` adds Theorem 4's term: the twin, not confirmed)."""
-    return numeric(
+    """Section 5.1: "minimizing the convex risk above alone does not lead to the best ranking function f_0^*":
+    on a 3-point space every minimiser of the exponential risk misorders a pair of f_0^*, and one exists (z3 on
+    two polynomial implications, ``misorder_cases``; ``extra`` adds Theorem 4's term: the twin, refuted)."""
+    return implies_cases(
         id,
-        run=lambda: exp_risk_misorders(extra=extra),
+        cases=misorder_cases(extra=extra),
+        domain="x = exp(f) > 0 with f_1 = 0 (R depends on differences of f); both cases polynomial after "
+               "multiplying by x_2 x_3 > 0",
         cite=cite("Section 5.1", "minimizing the convex risk above alone does not lead to the best ranking function "
                                  "f_0^*"),
         statement="K = 3, 0-1 costs, a 3-point space: the minimiser of the exponential pairwise risk R_l "
         + ("with Theorem 4's extra term" if extra else "without the extra term")
         + " misorders a pair of f_0^*",
+        scope="every minimiser of R over f in R^3 (one exists); R is invariant under f -> f + c, so f_1 = 0",
     )
 
 
@@ -553,7 +568,7 @@ ap_swap = ap_swap_claim()
 ap_sorted_optimal = ap_sorted_claim()
 
 TWINS: dict[str, Callable[[], Claim]] = {
-    # the numeric claim: with the extra term the misordering goes away (the twin is not confirmed)
+    # with Theorem 4's extra term the minimiser orders like f_0^*: refuted at an order-preserving x with R <= R(w)
     without_extra_term_misorders.id: lambda: misorder_claim(twin_id("uematsu2013.misorder"), extra=True),
     rank_one.id: lambda: rank_one_claim(twin_id("uematsu2013.r1"), costs=zero_one_costs(4), sizes=(2, 2)),
     exp_minimiser.id: lambda: exp_minimiser_claim(twin_id("uematsu2013.expmin"), half=1, sizes=(2, 2)),
@@ -574,7 +589,7 @@ TWINS: dict[str, Callable[[], Claim]] = {
     ap_swap.id: lambda: ap_swap_claim(twin_id("uematsu2013.ap"), square=True, sizes=(3, 3)),
     ap_sorted_optimal.id: lambda: ap_sorted_claim(twin_id("uematsu2013.aps"), ascending=True),
 }
-TWIN_EXPECT = {without_extra_term_misorders.id: "unknown"}
+TWIN_EXPECT: dict[str, str] = {}
 
 
 # ---------------------------------------------------------------------------------------

@@ -19,7 +19,8 @@ Main claims
   corrected: run it to i = min(k, n - 1), and the pairs form the spanning chain for every k = 1..n.
 * Theorem 7: the swap identity of its proof, its regrouping by top-k subgroups (Proposition 4) and
   the stationarity equation at a tie g_1 = g_2 (sympy identities, n = 3..5 and 3..4), and the
-  theorem itself numerically for top-k ListMLE (labelled numeric).
+  theorem itself for top-k ListMLE at two exact order-preserving p (n = 3, k = 1; n = 4, k = 2): z3 on
+  strict convexity (log-sum-exp Hessian forms), a Poincare-Miranda box around the minimiser and its order.
 * Proposition 10: **erratum** (scope).  Read as printed -- for the given family with any
   p_1 > p_2 the Q-minimiser of phi is not a top-1 Bayes ranker -- it fails for ListMLE (which
   meets every hypothesis) at p_1 = 628/833: the minimiser is exactly g = log(487/210, 1,
@@ -34,7 +35,7 @@ Main claims
 * Section 4.3 / footnote 4: top-k ListMLE (10) and the modified cosine loss are top-k
   subgroup order sensitive (exact polynomial reductions, z3, n = 3..5); so is the modified
   ListNet (12) (a sympy difference identity with the real exp/log, then termwise polynomial
-  signs by z3, n = 3, 4; symbolic psi); Cao et al.'s ListNet at k = n numerically; the
+  signs by z3, n = 3, 4; symbolic psi); Cao et al.'s ListNet at k = n at sampled exact points; the
   original ListMLE, RankCosine, ListNet and Cao et al.'s top-k ListNet are not (rigorous
   interval witnesses at exact points).
 * Section 5: footnote 5, **erratum** (a 0/0): N@1 = P@1 holds on every query with a relevant
@@ -120,11 +121,12 @@ Encoding notes
   coefficients takes to any values, so the polynomial identity covers every differentiable phi.
 * The package follows the paper: ``section3``, ``section4_1`` (Definition 3, Propositions 4, 5,
   Theorem 6), ``theorem7``, ``section4_2`` (Propositions 8, 9), ``proposition10``, ``section4_3``
-  (the non-order-sensitive witnesses and numeric builders), ``section4_3_1`` .. ``section4_3_3``,
+  (the non-order-sensitive witnesses and sampled builders), ``section4_3_1`` .. ``section4_3_3``,
   ``section5``; ``common`` holds the orderings, Definition 2 and the Luce model in t = exp(g).
-* Numeric claims (Theorem 7 for ListMLE, the library's modified ListNet at sampled points,
-  Cao at k = n) are labelled numeric and never proved; their margins are certified-by-interval
-  gaps at sampled points.
+* Sampled claims (the library's modified ListNet, Cao at k = n): Definition 3 decided exactly at
+  12 seeded points each (interval enclosures, exact zero tests; undecided = unknown), so
+  confirmed-on-samples, never proved; no claim is numeric (BFGS only picks the centres of
+  Theorem 7's boxes, and a wrong centre can only make a face case fail).
 
 References
 ----------
@@ -179,7 +181,7 @@ CLAIMS = [
     S3.eq5_top_n, S3.eq5_top_n_minus_1, S3.eq7_bayes_ranker,
     S41.proposition4, S41.proposition5, S41.theorem6_pair_set, S41.theorem6_pair_set_all_k,
     S41.theorem6_pair_set_all_k_corrected, S41.theorem6_bayes,
-    *T7.theorem7_listmle_numeric, T7.theorem7_identity, T7.theorem7_regrouping, T7.theorem7_stationarity,
+    *T7.theorem7_listmle, T7.theorem7_identity, T7.theorem7_regrouping, T7.theorem7_stationarity,
     S42.proposition8, S42.proposition8_converse, S42.proposition9, S42.proposition9_example,
     P10.proposition10, P10.proposition10_corrected, P10.proposition10_consistent_above_c,
     P10.proposition10_listmle_hypothesis, P10.proposition10_q_hessian, P10.proposition10_q_strictly_convex,
@@ -199,7 +201,7 @@ CLAIMS = [
 # Negative twins (ARCHITECTURE.md, *Rules of trust*, rule 4; theorems/README.md): claim id -> a claim one edit away,
 # built with the sections' own builders.  A twin must come back refuted with a re-checked
 # witness, unless TWIN_EXPECT says otherwise ("unknown": the twin of a numeric claim, which a
-# numeric check cannot refute but must not confirm).  The errata (Proposition 10 and footnote 5
+# numeric check cannot refute but must not confirm; none today).  The errata (Proposition 10 and footnote 5
 # as printed) are their own twins.  `symcal selftest --mutants` decides every twin as the operator
 # `twin`.
 # ---------------------------------------------------------------------------------------
@@ -224,9 +226,9 @@ TWINS: dict[str, Callable[[], Claim]] = dict([
     _twin(S41.theorem6_pair_set_all_k_corrected, lambda t: S41.theorem6_all_k_claim(
         t, printed=False, drop_last=True, sizes=(3, 4))),
     _twin(S41.theorem6_bayes, lambda t: S41.theorem6_bayes_claim(t, weaken=True, sizes=(3, 3))),
-    # numeric claims: the twin checks a pair the theorem does not cover (TWIN_EXPECT: not confirmed)
-    *[_twin(c, lambda t, args=args: T7.theorem7_numeric_claim(t, *args, check_pair=(2, 1)))
-      for c, args in zip(T7.theorem7_listmle_numeric, ((3, 1, 1), (4, 2, 2)), strict=True)],
+    # the twin claims the reverse order g_2 > g_1 of the same minimiser (refuted inside the box)
+    *[_twin(c, lambda t, args=args: T7.theorem7_listmle_claim(t, *args, check_pair=(2, 1)))
+      for c, args in zip(T7.theorem7_listmle, ((3, 1, 1), (4, 2, 2)), strict=True)],
     _twin(T7.theorem7_identity, lambda t: T7.theorem7_identity_claim(t, sign=-1, sizes=(3, 3))),
     # without Proposition 4 (a value per permutation) the sum does not regroup by subgroups
     _twin(T7.theorem7_regrouping, lambda t: T7.regrouping_claim(t, prop4=False, sizes=(3, 3))),
@@ -254,11 +256,11 @@ TWINS: dict[str, Callable[[], Claim]] = dict([
     _twin(S432.cosine_modified_order_sensitive, lambda t: S432.cosine_os_claim(t, modified=False, sizes=(3, 3))),
     _twin(S433.listnet_difference_identity, lambda t: S433.listnet_identity_claim(t, factor=2, sizes=(3, 3))),
     _twin(S433.listnet_modified_order_sensitive, lambda t: S433.listnet_os_claim(t, modified=False, sizes=(3, 3))),
-    # numeric: a loss that is not order sensitive, or a depth the claim does not cover
-    _twin(S433.listnet_modified_os, lambda t: S43.sensitivity_numeric_claim(
+    # sampled: a loss that is not order sensitive, or a depth the claim does not cover
+    _twin(S433.listnet_modified_os, lambda t: S43.sensitivity_sampled_claim(
         t, "listnet", 3, 1, 1, location="twin", quote="twin", what="original ListNet")),
     _not_os_twin(S43.listnet_cao_not_os, "listnet_cao"),
-    _twin(S43.listnet_cao_permutation_level, lambda t: S43.sensitivity_numeric_claim(
+    _twin(S43.listnet_cao_permutation_level, lambda t: S43.sensitivity_sampled_claim(
         t, "listnet_cao", 3, 1, 1, location="twin", quote="twin", what="Cao at depth 1")),
     # N@1 against P@2
     _twin(S5.footnote5_corrected, lambda t: S5.n_at_1_claim(t, corrected=True, p_depth=2, sizes=(2, 3))),

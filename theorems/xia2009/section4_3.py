@@ -1,7 +1,7 @@
 """Section 4.3 and footnote 4: ListMLE, RankCosine, ListNet with the original mappings, and Cao et
 al.'s top-k ListNet, are not top-k subgroup order sensitive (rigorous interval witnesses at exact
-points); Cao et al.'s loss is permutation-level order sensitive (numeric); the shared witness and
-numeric builders of Sections 4.3.1-4.3.3."""
+points); Cao et al.'s loss is permutation-level order sensitive (exactly at sampled points); the shared
+witness and sampled builders of Sections 4.3.1-4.3.3."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from typing import Any
 
 import sympy
 
-from symcal import NumericOutcome, finite_check, numeric
+from symcal import finite_check
 
 from .common import UndecidedCase, cite, swap
 
@@ -128,7 +128,7 @@ def not_os_claim(id: str, name: str, *, n: int = 3, k: int = 1, sign: int = 1, l
 
 
 # ---------------------------------------------------------------------------------------
-# Numeric evidence: modified ListNet is top-k order sensitive; Cao et al. at k = n
+# Sampled evidence, exact at each point: modified ListNet is top-k order sensitive; Cao et al. at k = n
 # ---------------------------------------------------------------------------------------
 
 
@@ -144,31 +144,33 @@ def random_points(n: int, count: int, seed: int) -> list[tuple[Fraction, ...]]:
     return pts
 
 
-def sensitivity_numeric(name: str, n: int, k: int, depth: int, count: int, seed: int) -> NumericOutcome:
-    """Definition 3 at depth ``depth`` for surrogate ``name`` at random exact points, with
-    interval arithmetic; the margin is 1 when no violation and no undecided comparison
-    occurred (a certified violation gives ok = False).  Never a proof for all g."""
+def sensitivity_at_point(name: str, n: int, k: int, depth: int, g: tuple[Fraction, ...]) -> tuple[bool | None, str]:
+    """Definition 3 at depth ``depth`` for surrogate ``name`` at the exact point g: symcal.ranking's
+    ``check_order_sensitivity``, whose every inequality is an mpmath interval enclosure (a violation is certified)
+    and whose equalities go to the exact zero test; a comparison it cannot decide makes the case undecided (None),
+    never holding."""
     from symcal.ranking.listwise import check_order_sensitivity
 
-    phi = surrogate(name, n, k)
-    res = check_order_sensitivity(phi, depth, random_points(n, count, seed))
-    ok = res.holds and not res.undecided
-    return NumericOutcome(
-        ok=ok, method="Definition 3 at random exact points, mpmath interval enclosures",
-        values={"surrogate": phi.name, "depth": depth, "points": res.points, "comparisons": res.comparisons,
-                "undecided": len(res.undecided), "witness": res.witness, "reason": res.reason[:300]},
-        tolerance=0.5, margin=1.0 if ok else 0.0,
-        note="sampled points only: evidence, not a proof for all g",
-    )
+    res = check_order_sensitivity(surrogate(name, n, k), depth, [g])
+    if res.undecided:
+        return None, f"undecided: {res.undecided[0][:200]}"
+    return res.holds, f"{res.comparisons} certified comparisons; {res.reason[:200]}"
 
 
-def sensitivity_numeric_claim(id: str, name: str, n: int, k: int, depth: int, *, location: str, quote: str,
+def sensitivity_sampled_claim(id: str, name: str, n: int, k: int, depth: int, *, location: str, quote: str,
                               what: str, count: int = 12, seed: int = 7) -> Any:
-    """Definition 3 at ``depth`` for a concrete surrogate at seeded exact points (numeric, never a proof)."""
-    return numeric(
-        id, run=lambda: sensitivity_numeric(name, n, k, depth, count, seed),
+    """Definition 3 at ``depth`` for a concrete surrogate at ``count`` seeded exact points (``random_points``),
+    decided exactly at each point (``sensitivity_at_point``): confirmed on samples, never a proof for all g; a
+    certified violation refutes."""
+    return finite_check(
+        id, cases=random_points(n, count, seed),
+        holds=lambda g: sensitivity_at_point(name, n, k, depth, g),
+        describe=lambda g: {"g": [str(v) for v in g]},
+        domain=f"score vectors g in Q^{n} (every pair (i, j), every y; ties g_1 = g_2 at every third point)",
+        sample=f"{count} seeded exact points, seed {seed}",
         cite=cite(location, quote),
-        statement=f"{what} (n = {n}) satisfies Definition 3 at depth {depth} at {count} random exact points (numeric)",
+        statement=f"{what} (n = {n}) satisfies Definition 3 at depth {depth} at {count} random exact points "
+                  f"(rigorous interval enclosures and exact zero tests at each point)",
     )
 
 
@@ -188,7 +190,7 @@ listnet_cao_not_os = not_os_claim(
     "xia2009.listnet_cao.not_top_k_order_sensitive", "listnet_cao", location="Footnote 4, Section 4.3.3",
     quote="the so-defined top-k cross entropy loss is still permutation-level order sensitive, but not top-k subgroup "
           "order sensitive", what="Cao et al.'s top-k ListNet")
-listnet_cao_permutation_level = sensitivity_numeric_claim(
+listnet_cao_permutation_level = sensitivity_sampled_claim(
     "xia2009.listnet_cao.permutation_level_order_sensitive", "listnet_cao", 3, 1, 3, location="Footnote 4",
     quote="the so-defined top-k cross entropy loss is still permutation-level order sensitive",
     what="Cao et al.'s top-1 ListNet")

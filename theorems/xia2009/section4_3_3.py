@@ -1,6 +1,6 @@
 """Section 4.3.3: ListNet's cross entropy (12) with the modified mapping psi is top-k subgroup order
 sensitive -- a difference identity (sympy, with the real exp and log), then termwise polynomial
-signs (z3) -- and symcal's concrete ListNet agrees at sampled points (numeric)."""
+signs (z3) -- and symcal's concrete ListNet agrees at sampled points (exact at each point)."""
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ from .common import (
     swap,
     t_symbols,
 )
-from .section4_3 import sensitivity_numeric_claim
+from .section4_3 import sensitivity_sampled_claim
 
 Case = tuple[str, dict[str, list[Any]], Any]
 
@@ -197,7 +197,7 @@ def listnet_os_claim(id: str, *, modified: bool = True, sizes: tuple[int, int] =
 
 listnet_difference_identity = listnet_identity_claim("xia2009.listnet.difference_identity")
 listnet_modified_order_sensitive = listnet_os_claim("xia2009.listnet_modified.order_sensitive")
-listnet_modified_os = sensitivity_numeric_claim(
+listnet_modified_os = sensitivity_sampled_claim(
     "xia2009.listnet_modified.order_sensitive.library_at_points", "listnet_modified", 3, 1, 1,
     location="Section 4.3.3",
     quote="It can be proved that such a modification can make the surrogate loss function top-k subgroup order "

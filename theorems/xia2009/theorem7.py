@@ -1,6 +1,6 @@
 """Section 4.1, Theorem 7 and its proof: the swap identity, its regrouping by top-k subgroups
-(Proposition 4), the stationarity equation at a tie g_1 = g_2, and the theorem itself numerically
-for top-k ListMLE."""
+(Proposition 4), the stationarity equation at a tie g_1 = g_2, and the theorem itself for top-k ListMLE
+at two exact order-preserving distributions (z3: strict convexity, a Poincare-Miranda box, the box's order)."""
 
 from __future__ import annotations
 
@@ -12,10 +12,10 @@ from typing import Any
 
 import sympy
 
-from symcal import NumericOutcome, identity, numeric
+from symcal import NumericOutcome, identity, implies_cases
 from symcal.errors import BackendFailure
 
-from .common import before, changes_subgroup, cite, perms, phi_vars, subgroup_prob, swap
+from .common import before, changes_subgroup, cite, listmle_gradient, perms, phi_vars, subgroup_prob, swap
 
 
 def theorem7_identity_sides(n: int, *, sign: int = 1) -> tuple[Any, Any]:
@@ -132,7 +132,7 @@ def stationarity_claim(id: str, *, tie: bool = True, sizes: tuple[int, int] = (3
     )
 
 
-# --- Theorem 7 numerically, for top-k ListMLE ------------------------------------------------
+# --- Theorem 7 for top-k ListMLE at one p: BFGS (a cross-check) and the exact claim -----------------------------------------------
 
 
 def random_order_preserving(n: int, k: int, seed: int, pair: tuple[int, int] = (1, 2)) -> Any:
@@ -170,15 +170,90 @@ def theorem7_numeric(n: int, k: int, seed: int, *, pair: tuple[int, int] = (1, 2
     )
 
 
-def theorem7_numeric_claim(id: str, n: int, k: int, seed: int, *, check_pair: tuple[int, int] = (1, 2)) -> Any:
+# rational points near the BFGS minimisers (t = exp(g), g_2 = 0) of the two instances; the proof only uses them as
+# the centres of Poincare-Miranda boxes, so a wrong centre can make a face case fail, never a wrong proof
+LISTMLE_CENTRES: dict[tuple[int, int, int], tuple[Fraction, ...]] = {
+    (3, 1, 1): (Fraction(5, 2), Fraction(1), Fraction(3, 2)),
+    (4, 2, 2): (Fraction(519, 250), Fraction(1), Fraction(1899, 1000), Fraction(417, 250)),
+}
+LISTMLE_BOX = Fraction(1, 50)  # the box: t_i in centre_i * [1 - 1/50, 1 + 1/50], i != 2
+
+
+def _rat(q: Fraction) -> Any:
+    return sympy.Rational(q.numerator, q.denominator)
+
+
+def lse_form(m: int, *, pinned: bool) -> tuple[Any, list[Any]]:
+    """(sum t)^2 v^T H v for H the Hessian in g of log sum_{i <= m} exp(g_i), computed by sympy and written in
+    t = exp(g) > 0 (a polynomial); ``pinned`` sets v_2 = 0 (the direction g_2 = 0 of the normalised risk)."""
+    g = sympy.symbols(" ".join(f"g_{i}" for i in range(1, m + 1)), real=True)
+    t = sympy.symbols(" ".join(f"t_{i}" for i in range(1, m + 1)), positive=True)
+    v = list(sympy.symbols(" ".join(f"v_{i}" for i in range(1, m + 1)), real=True))
+    if pinned:
+        v[1] = sympy.Integer(0)
+    lse = sympy.log(sum(sympy.exp(x) for x in g))
+    form = sum(v[i] * v[j] * sympy.diff(lse, g[i], g[j]) for i in range(m) for j in range(m))
+    form = form.subs({sympy.exp(x): y for x, y in zip(g, t, strict=True)}) * sum(t) ** 2
+    return sympy.expand(sympy.cancel(form)), [x for x in v if x != 0]
+
+
+def listmle_minimiser_cases(n: int, k: int, seed: int, *, check_pair: tuple[int, int] = (1, 2)
+                            ) -> list[tuple[str, dict[str, list[Any]], Any]]:
+    """Theorem 7 for top-k ListMLE at the seeded order-preserving p (``random_order_preserving``), exactly.
+    Q(p, g) = sum_y p_y (-log Luce_k(y; g)) is invariant under g -> g + c 1, so g_2 = 0, t = exp(g) > 0, and
+    -log Luce_k(y) = -sum_{s <= k} g_{y(s)} + sum_{s <= k} log sum_{r >= s} exp(g_{y(r)}): linear plus a
+    p-weighted sum of log-sum-exps over tails, the s = 1 tail being all n objects (weight sum_y p_y = 1).
+    Cases: (i) every log-sum-exp is convex (its Hessian form >= 0, m = 2..n-1) and the full one strictly on
+    v_2 = 0, v != 0, so Q is strictly convex on g_2 = 0 and has at most one stationary point, its minimiser;
+    (ii) the numerator of dQ/dg_i (positive denominator) is <= 0 on the face t_i = lo_i and >= 0 on t_i =
+    hi_i of the box B around LISTMLE_CENTRES: by Poincare-Miranda the gradient vanishes in B, so the
+    minimiser exists and lies in B; (iii) B lies in {g_i > g_j} for ``check_pair`` (i, j) ((2, 1): the twin)."""
+    p = random_order_preserving(n, k, seed)
+    t: list[Any] = list(sympy.symbols(" ".join(f"t_{i}" for i in range(1, n + 1)), positive=True))
+    t[1] = sympy.Integer(1)
+    free = [i for i in range(n) if i != 1]
+    centre = LISTMLE_CENTRES[(n, k, seed)]
+    box = {i: (_rat(centre[i] * (1 - LISTMLE_BOX)), _rat(centre[i] * (1 + LISTMLE_BOX))) for i in free}
+    cases: list[tuple[str, dict[str, list[Any]], Any]] = []
+    for m in range(2, n + 1):
+        form, v = lse_form(m, pinned=m == n)
+        if m == n:
+            cases.append((f"log-sum-exp of all {n} scores strictly convex on v_2 = 0",
+                          {"direction": [sympy.Or(*[sympy.Ne(x, 0) for x in v])]}, form > 0))
+        else:
+            cases.append((f"log-sum-exp of {m} scores convex", {}, form >= 0))
+    for i in free:
+        grad = sum(_rat(q) * listmle_gradient(t, y.order, k, i + 1) for y, q in p.support())
+        num, den = sympy.fraction(sympy.together(grad))
+        if not den.is_positive:  # a product of sums of positive t  # pragma: no cover
+            raise BackendFailure(f"dQ/dg_{i + 1}: denominator {den} not evidently positive")
+        num = sympy.expand(num)
+        rest = [c for j in free if j != i for c in (t[j] >= box[j][0], t[j] <= box[j][1])]
+        for side, word in ((0, "<="), (1, ">=")):
+            face = num.subs(t[i], box[i][side])
+            cases.append((f"dQ/dg_{i + 1} {word} 0 on the face t_{i + 1} = {box[i][side]}", {"box": rest},
+                          face <= 0 if side == 0 else face >= 0))
+    a, b = check_pair
+    inside = [c for j in free for c in (t[j] >= box[j][0], t[j] <= box[j][1])]
+    cases.append((f"the box lies in g_{a} > g_{b}", {"box": inside}, t[a - 1] > t[b - 1]))
+    return cases
+
+
+def theorem7_listmle_claim(id: str, n: int, k: int, seed: int, *, check_pair: tuple[int, int] = (1, 2)) -> Any:
     """Theorem 7, Section 4.1: "if the top-k subgroup probability space is order preserving with respect
-    to them, and g is a vector which minimizes Q(p, g) in Eq.(8), then g_i > g_j" -- numerically."""
-    return numeric(
-        id, run=lambda: theorem7_numeric(n, k, seed, check_pair=check_pair),
+    to them, and g is a vector which minimizes Q(p, g) in Eq.(8), then g_i > g_j" -- for top-k ListMLE at one
+    exact order-preserving p, decided by z3 (``listmle_minimiser_cases``)."""
+    return implies_cases(
+        id, cases=listmle_minimiser_cases(n, k, seed, check_pair=check_pair),
+        domain=f"t = exp(g) > 0 with g_2 = 0; the Hessian forms of log-sum-exp over 2..{n} scores; the faces of a "
+               f"box around the minimiser (Poincare-Miranda)",
         cite=cite("Theorem 7, Section 4.1", "if the top-k subgroup probability space is order preserving with "
                                             "respect to them, and g is a vector which minimizes Q(p, g) in Eq.(8), "
                                             "then g_i > g_j"),
-        statement=f"n = {n}, top-{k} ListMLE, p order preserving w.r.t. (1, 2): the minimiser of Q has g_1 > g_2",
+        statement=f"n = {n}, top-{k} ListMLE, p order preserving w.r.t. (1, 2): the minimiser of Q has "
+                  f"g_{check_pair[0]} > g_{check_pair[1]}",
+        scope="the minimiser exists and is unique up to g -> g + c 1; uses Poincare-Miranda and that a stationary "
+              "point of a convex function is its minimiser (not machine-checked)",
     )
 
 
@@ -189,7 +264,7 @@ def theorem7_numeric_claim(id: str, n: int, k: int, seed: int, *, check_pair: tu
 theorem7_identity = theorem7_identity_claim("xia2009.theorem7.swap_identity")
 theorem7_regrouping = regrouping_claim("xia2009.theorem7.proof.subgroup_regrouping")
 theorem7_stationarity = stationarity_claim("xia2009.theorem7.proof.stationarity")
-theorem7_listmle_numeric = [
-    theorem7_numeric_claim("xia2009.theorem7.listmle_top1_n3", 3, 1, 1),
-    theorem7_numeric_claim("xia2009.theorem7.listmle_top2_n4", 4, 2, 2),
+theorem7_listmle = [
+    theorem7_listmle_claim("xia2009.theorem7.listmle_top1_n3", 3, 1, 1),
+    theorem7_listmle_claim("xia2009.theorem7.listmle_top2_n4", 4, 2, 2),
 ]
