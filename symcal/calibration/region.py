@@ -246,50 +246,118 @@ def _vertices(rels: list[Any], p: list[sympy.Symbol]) -> list[tuple[Fraction, ..
     return sorted(out)
 
 
-def _pieces(Q: Any, budget: Budget) -> list[Any] | None:
-    """Q as a list of satisfiable conjunctions (split at its disjunctions), each one not contained
-    in another; None when there are too many.  Each step stops when ``budget``'s CPU seconds are
-    spent: a z3 exception from the split, or from a piece whose emptiness z3 leaves unknown (never
-    dropped: the pieces must describe all of Q)."""
+def _atoms(e: Any, out: dict[str, Any]) -> dict[str, Any]:
+    """The arithmetic relations of a quantifier-free z3 formula, once each (by their s-expression)."""
+    import z3
+
+    if z3.is_and(e) or z3.is_or(e) or z3.is_not(e):
+        for c in e.children():
+            _atoms(c, out)
+    elif not (z3.is_true(e) or z3.is_false(e)):
+        out.setdefault(e.sexpr(), e)
+    return out
+
+
+def _literal(atom: Any, model: Any) -> Any:
+    """``atom`` or its negation, whichever holds at ``model``; a false equation becomes the strict
+    inequality that holds there (a half-space, not the non-convex ``!=``)."""
+    import z3
+
+    if z3.is_true(model.eval(atom, model_completion=True)):
+        return atom
+    if z3.is_eq(atom):
+        lhs, rhs = atom.children()
+        return lhs < rhs if z3.is_true(model.eval(lhs < rhs, model_completion=True)) else lhs > rhs
+    return z3.Not(atom)
+
+
+def _verdict_of(solver: Any, budget: Budget, *assumptions: Any) -> Any:
+    """``solver.check(*assumptions)`` within ``budget``'s CPU seconds; unknown raises (a piece that is
+    not shown to lie in Q, or a part of Q not shown covered, would describe the wrong set)."""
     import z3
 
     from symcal.backends.z3_backend import cpu_watchdog
 
-    g = z3.Goal()
-    g.add(Q)
-    split = z3.Then(z3.Repeat(z3.OrElse(z3.Tactic("split-clause"), z3.Tactic("skip"))),
-                    z3.Tactic("propagate-ineqs"), z3.Tactic("ctx-solver-simplify"))
-    with cpu_watchdog(budget, g.ctx):
-        goals = split(g)
-    if len(goals) > MAX_PIECES:
-        return None
-    found = []
-    for sg in goals:
-        e = sg.as_expr()
-        answer = _check([e], budget.share(PIECE_SECONDS))
-        if answer == "unknown":  # dropping it would describe less than Q: the region is then unknown
-            raise z3.Z3Exception(f"is a piece of the failure set empty? z3 answered unknown within "
-                                 f"{PIECE_SECONDS:g} CPU seconds")
-        if answer == "sat":
-            found.append(e)
+    solver.set("timeout", budget.wall_ms())
+    with cpu_watchdog(budget, solver.ctx):
+        answer = solver.check(*assumptions)
+    if answer == z3.unknown:
+        raise z3.Z3Exception(f"z3 answered unknown within the region's CPU budget ({solver.reason_unknown()})")
+    return answer
+
+
+def _implicant(lits: list[Any], outside: Any, budget: Budget) -> list[Any]:
+    """A small subset of ``lits`` (literals true at one point of Q) whose conjunction still lies in Q:
+    ``outside`` holds the domain and not-Q, so a subset is good when it is unsat there; an unsat core
+    first, then each remaining literal dropped when the rest stays unsat (a prime implicant)."""
+    import z3
+
+    flags = [z3.Bool(f"symcal_piece_literal_{i}") for i in range(len(lits))]
+    outside.push()
+    try:
+        for flag, lit in zip(flags, lits, strict=True):
+            outside.add(z3.Implies(flag, lit))
+        if _verdict_of(outside, budget, *flags) != z3.unsat:
+            raise z3.Z3Exception("a point of the failure set whose literals do not imply it")
+        core = {str(c) for c in outside.unsat_core()}
+        cur = [f for f in flags if str(f) in core]
+        i = 0
+        while i < len(cur):
+            trial = cur[:i] + cur[i + 1:]
+            if _verdict_of(outside, budget, *trial) == z3.unsat:
+                core = {str(c) for c in outside.unsat_core()}
+                cur = [f for f in trial if str(f) in core]
+            else:
+                i += 1
+    finally:
+        outside.pop()
+    index = {str(f): i for i, f in enumerate(flags)}
+    return [lits[index[str(f)]] for f in cur]
+
+
+def _pieces(Q: Any, domain: list[Any], budget: Budget) -> list[Any] | None:
+    """Q (within ``domain``: the simplex and the noise relations) as a union of convex pieces, each a
+    conjunction of Q's own relations (or their negations) that lies in Q, none contained in another;
+    None when there are more than MAX_PIECES.  Built as a cover: a point of Q outside the pieces so far,
+    the literals of Q's relations that hold there, shrunk to a prime implicant of Q (one z3 unsat core,
+    then minimised); until no point of Q is left outside (an unsat query: the pieces describe all of Q).
+    Each step stops when ``budget``'s CPU seconds are spent (a z3 exception: never a partial answer)."""
+    import z3
+
+    atoms = list(_atoms(Q, {}).values())
+    inside = z3.Solver()
+    inside.add(*domain, Q)
+    outside = z3.Solver()
+    outside.add(*domain, z3.Not(Q))
+    found: list[Any] = []
+    while True:
+        if _verdict_of(inside, budget) == z3.unsat:  # every point of Q lies in a piece
+            break
+        if len(found) >= MAX_PIECES:
+            return None
+        model = inside.model()
+        piece = z3.And(*_implicant([_literal(a, model) for a in atoms], outside, budget))
+        found.append(piece)
+        inside.add(z3.Not(piece))
     keep: list[Any] = []
     for i, a in enumerate(found):
-        inside = False
+        inside_other = False
         for j, b in enumerate(found):
             if i == j:
                 continue
-            if _check([a, z3.Not(b)], budget) == "unsat" and (j < i or not _contains(a, b, budget)):
-                inside = True  # a inside b (equal: keep the first)
+            if _check([*domain, a, z3.Not(b)], budget) == "unsat" and (j < i or not _contains(a, b, domain, budget)):
+                inside_other = True  # a inside b (equal: keep the first)
                 break
-        if not inside:
+        if not inside_other:
             keep.append(a)
     return keep
 
 
-def _contains(a: Any, b: Any, budget: Budget) -> bool:
+def _contains(a: Any, b: Any, domain: list[Any], budget: Budget) -> bool:
+    """Within ``domain``, ``b`` lies in ``a`` (z3 unsat; unknown is no)."""
     import z3
 
-    return _check([b, z3.Not(a)], budget) == "unsat"
+    return _check([*domain, b, z3.Not(a)], budget) == "unsat"
 
 
 def _check(constraints: list[Any], budget: Budget) -> str:
@@ -326,11 +394,27 @@ def _bad_parts(s: Setup, form: Quadratic | Polyhedral) -> list[Any]:
     return out
 
 
-def region(s: Setup, timeout: float) -> CalibratedRegion:
-    """The largest subset of P on which ``s``'s surrogate is calibrated (see the module docstring)."""
+def _eliminate(bad: list[Any], budget: Budget) -> Any:
+    """Q(p): u and the multipliers eliminated (z3 ``qe``) from each prediction's failure formula apart --
+    an existential quantifier distributes over the disjunction, and the parts are far smaller -- then
+    their disjunction."""
     import z3
 
     from symcal.backends.z3_backend import cpu_watchdog
+
+    parts = []
+    for b in bad:
+        g = z3.Goal()
+        g.add(b)
+        with cpu_watchdog(budget, g.ctx):
+            tactic = z3.Then(z3.TryFor(z3.Tactic("qe"), budget.wall_ms()), z3.Tactic("ctx-solver-simplify"))
+            parts.append(tactic(g).as_expr())
+    return z3.Or(*parts)
+
+
+def region(s: Setup, timeout: float) -> CalibratedRegion:
+    """The largest subset of P on which ``s``'s surrogate is calibrated (see the module docstring)."""
+    import z3
 
     t0 = time.monotonic()
     budget = Budget(timeout)
@@ -352,19 +436,17 @@ def region(s: Setup, timeout: float) -> CalibratedRegion:
                        f"depends on its tie-breaking")
     bad = _bad_parts(s, form)
     pz = _zvars("p", s.n)
-    g = z3.Goal()
-    g.add(z3.Or(*bad))
     try:  # z3's TryFor counts wall-clock time: only the backstop; the watchdog stops qe on the CPU clock
-        with cpu_watchdog(budget, g.ctx):
-            Q = z3.Then(z3.TryFor(z3.Tactic("qe"), budget.wall_ms()), z3.Tactic("ctx-solver-simplify"))(g).as_expr()
+        Q = _eliminate(bad, budget)
     except z3.Z3Exception as e:
         return unknown(f"eliminating u and the multipliers (z3 qe) did not finish: {e}")
+    domain = _simplex_and_noise(s, pz)
     try:
-        raw = _pieces(Q, budget)
+        raw = _pieces(Q, domain, budget)
     except z3.Z3Exception as e:
         return unknown(f"splitting the failure set into pieces (z3) did not finish: {e}")
     if raw is None:
-        return unknown(f"the failure set splits into more than {MAX_PIECES} pieces")
+        return unknown(f"the failure set needs more than {MAX_PIECES} convex pieces")
     names = {str(x): sym for x, sym in zip(pz, s.p, strict=True)}
     pieces: list[Piece] = []
     for e in raw:
@@ -401,7 +483,8 @@ def region(s: Setup, timeout: float) -> CalibratedRegion:
         good = None
         notes: tuple[str, ...] = ("the surrogate fails at every distribution of P",)
     else:
-        sg = dataclasses.replace(s, noise=s.noise + (sympy.Not(_to_sympy(Q, names)),))
+        # the pieces describe Q within P (each lies in Q, and no point of Q is outside them): P minus their union
+        sg = dataclasses.replace(s, noise=s.noise + (sympy.Not(sympy.Or(*(_to_sympy(e, names) for e in raw))),))
         good = decide(sg, max(0.5, budget.left()))
         notes = ()
         if good.status is not Status.PROVED:
