@@ -8,6 +8,7 @@ from typing import Any
 import sympy
 
 from symcal import Finding, finite_check, identity, implies
+from symcal.claims import described
 
 from .common import cite
 
@@ -47,7 +48,7 @@ def eq14_claim(id: str, *, form: str = "corrected", finding: Finding | None = No
         cite=cite(EQ14, EQ14_QUOTE),
         statement=f"the pairwise loss sum_{{i<j}} v_i varphi(s_i - s_j) + v_j varphi(s_j - s_i) equals {shown} with "
                   "varphi_i(s) = sum_{j != i} varphi(s_i - s_j), for every function varphi",
-        scope="n = 2..4, every varphi (an undefined function)", finding=finding,
+        scope=described("n = 2..4, every varphi (an undefined function)"), finding=finding,
     )
 
 
@@ -121,7 +122,8 @@ def u_range_claim(id: str, *, nonnegative_k: bool = True) -> Any:
         cite=cite("Footnote 3", "{U(Delta), Delta in Delta} = [min K, min(sup K, B)]^n"),
         statement="for a closed K subset R_+ with a = min K, b = sup K (finite) and B > 0: x in [a, b] has |x| <= B "
                   "iff x in [a, min(b, B)] (one coordinate of U; the set is a product)",
-        scope="all real a, b, B, x (the case sup K = +oo drops x <= b on both sides)",
+        scope="all real a, b, B, x; sup K = +oo (no real b) is not a query: there the same equivalence loses "
+              "x <= b on both sides, a <= x, |x| <= B iff a <= x <= B, which a >= 0 > -B gives",
     )
 
 
@@ -151,7 +153,8 @@ def cauchy_schwarz_claim(id: str, *, points: int = 3, factor: Any = 1) -> Any:
                   "Delta = P(.|x) and using Cauchy-Schwarz inequality"),
         statement=f"P_X on {points} points: (E sqrt(B) sqrt(g))^2 <= "
                   + ("" if factor == 1 else f"{factor} ") + "E[B] E[g] (Cauchy-Schwarz, squared; both sides >= 0)",
-        scope=f"P_X with {points} atoms, every weight, every B, g >= 0 (a_k, h_k their square roots)",
+        scope=described(f"P_X with {points} atoms: every weight p_k >= 0 summing to 1, every real a_k, h_k >= 0 "
+                        "(every B, g >= 0 through a_k, h_k their square roots)"),
     )
 
 

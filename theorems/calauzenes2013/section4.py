@@ -132,7 +132,9 @@ def lemma41_exchange_claim(id: str, *, worst: bool = True) -> Any:
                                  "tau_1p o tau_{d nu^-1(sigma(p))})"),
         statement="the two exchanges of the proof never increase R(Delta, .): for every sigma, real phi "
                   "non-increasing >= 0 and real U sorted by nu = id (one z3 query per sigma)",
-        domain="every sigma in S_n (nu = id by relabelling)", scope="n = 2..5, every sigma, all real phi and U",
+        domain="every sigma in S_n (nu = id by relabelling)",
+        scope=described("n = 2..5, every sigma, all real phi non-increasing >= 0 and U non-increasing >= 0 "
+                        "(sorted by nu = id)"),
     )
 
 
@@ -166,7 +168,9 @@ def lemma41_split_claim(id: str, *, over: str = "exchanged", finding: Finding | 
                                  "sum_{k not in {i,j}} U_sigma(k) phi(k)"),
         statement=f"the split of R(nu) - R(exchanged ranking) into the pair (i, j) and the other ranks, the second "
                   f"sum taken over {which}; i and j have exchanged their positions (one z3 query per sigma)",
-        domain="every sigma in S_n (nu = id by relabelling)", scope="n = 2..5, every sigma, all real phi and U",
+        domain="every sigma in S_n (nu = id by relabelling)",
+        scope=described("n = 2..5, every sigma, all real phi non-increasing >= 0 and U non-increasing >= 0 "
+                        "(sorted by nu = id)"),
     )
 
 

@@ -11,6 +11,7 @@ from typing import Any
 import sympy
 
 from symcal import Finding, bounded_inequality, identity, implies, implies_cases
+from symcal.claims import described
 
 from .common import QUARTER, F, cite
 
@@ -27,7 +28,8 @@ def pointwise_squared_claim(id: str, c2: Any = 2) -> Any:
         id, c2 * (a - b) ** 2 / 2, ">=", (a - b) ** 2, box={a: (0, 10), b: (0, 10)}, conditions=[a >= b],
         cite=cite(T2_POINT, "Squared Error: H^- - H = (U_i - U_j)^2 / 2, c = sqrt(2)"),
         statement="c^2 (H^- - H) >= |U_i - U_j|^2 for the pointwise squared error with c = sqrt 2",
-        scope="U_i, U_j in [0, 10] (the inequality is homogeneous, so every bounded box scales to this one)",
+        scope="U_i, U_j in [0, 10]; every other U_j <= U_i in [0, M]: both sides are homogeneous of degree 2 in "
+              "(U_i, U_j), so the scaling by 10/M carries that box onto this one",
     )
 
 
@@ -49,7 +51,8 @@ def pointwise_exponential_claim(id: str, mu: Any = 4) -> Any:
         id, 1 / (2 * (x * (1 - x)) ** sympy.Rational(3, 2)), ">=", mu, box={x: (0, 1)}, conditions=[x > 0, x < 1],
         cite=cite(T2_POINT + ", Proof Exponential", "psi(x) = -2 sqrt(x(eta - x)) which is 4/eta-strongly convex"),
         statement="psi'' >= 4/eta on (0, eta) (eta = 1 by scaling): strong convexity behind c = sqrt(eta)",
-        scope="eta = 1; psi_eta(x) = eta psi_1(x/eta) scales psi'' by 1/eta",
+        scope="eta = 1; every eta > 0: psi_eta(x) = eta psi_1(x/eta), so psi_eta''(x) = psi_1''(x/eta)/eta >= "
+              "4/eta on (0, eta)",
     )
 
 
@@ -76,7 +79,9 @@ def eq16_claim(id: str, *, misordered: bool = True) -> Any:
                   "Exponential, Square Hinge and Differentiable Hinge rows) and U_i >= U_j: every s_i <= s_j has "
                   "lambda(U_i, s_i) + lambda(U_j, s_j) >= 2 underline-lambda(m), m = (U_i + U_j)/2, and s_i = s_j "
                   "gives 2 lambda(m, s); so H^- = 2 underline-lambda(m), which is (16)",
-        scope="f(s_i), f(s_j), g(s_i), g(s_j) and underline-lambda(m) as real variables: every such loss at once",
+        scope=described("f(s_i) >= f(s_j) >= 0, 0 <= g(s_i) <= g(s_j) (s_i <= s_j), underline-lambda(m) <= "
+                        "lambda(m, s_i), lambda(m, s_j) and 0 <= U_j <= U_i <= eta as real variables: the values "
+                        "of every such loss"),
     )
 
 
@@ -139,7 +144,9 @@ def square_hinge_claim(id: str, c2: Any, *, statement: str, finding: Finding | N
                   "H^- - H >= mu/8 (U_i - U_j)^2"),
         statement=statement, finding=finding,
         domain="the nine pairs of linear pieces of max(0, 1 - s), max(0, s) at s_i and s_j",
-        scope="t = eta = 1 (the scaling claim carries it to every t, eta > 0); U_j <= U_i in [0, 1], s_i <= s_j",
+        scope="t = eta = 1; every t, eta > 0 by calauzenes2013.table2.pointwise.square_hinge.scaling "
+              "(Lambda(eta x, t s; t, eta) = t^2 eta Lambda(x, s; 1, 1): H^- - H scales by t^2 eta, (U_i - U_j)^2 by "
+              "eta^2); U_j <= U_i in [0, 1], s_i <= s_j",
     )
 
 
@@ -220,8 +227,9 @@ def diff_hinge_printed_claim(id: str, *, alpha_max: Any = None, finding: Finding
                                              "c = 4 sqrt(eta/alpha)"),
         statement="c^2 (H^- - H) >= |U_i - U_j|^2 with c = 4 sqrt(eta/alpha) for every alpha in (0, eta/2) (the "
                   "proof's 'alpha/(16n)' read as alpha/(16 eta), which Table 2's c requires)",
-        scope="eta = 1 with every alpha > 0: by the scaling claim this is the printed range alpha in (0, eta/2) over "
-              "all eta",
+        scope="eta = 1 with every alpha > 0; every eta > 0 with the same alpha by "
+              "calauzenes2013.table2.pointwise.differentiable_hinge.scaling (Lambda(eta x, s; eta) = "
+              "eta Lambda(x, s; 1)), which covers the printed range alpha in (0, eta/2) over all eta",
         finding=finding,
     )
 
@@ -249,8 +257,9 @@ def diff_hinge_curvature_claim(id: str, alpha_max: Any = 2) -> Any:
                   "every piece, so it is alpha/4-strongly concave and, by (16), H^- - H = 2L((U_i+U_j)/2) - L(U_i) "
                   "- L(U_j) >= alpha/16 (U_i - U_j)^2, i.e. c = 4 sqrt(eta/alpha) (eta = 1)",
         domain="the three pieces of L and the points where they meet",
-        scope="eta = 1 (Lambda(eta x, s) = eta Lambda(x, s) at eta = 1); strong concavity and (16) turn the "
-              "piecewise bound into the gap bound",
+        scope="eta = 1; every eta > 0 by calauzenes2013.table2.pointwise.differentiable_hinge.scaling "
+              "(Lambda(eta x, s; eta) = eta Lambda(x, s; 1)); a continuous L whose slope never jumps up and with "
+              "L'' <= -alpha/4 on every piece is alpha/4-strongly concave, and (16) turns that into the gap bound",
     )
 
 
@@ -288,7 +297,8 @@ def pairwise_logistic_claim(id: str, const: Any = QUARTER) -> Any:
         cite=cite(T2_PAIR + ", Proof Logistic", ">= 1/(4 ||U||_inf) (U_i - U_j)^2, c = 2 sqrt(||U||_inf)"),
         statement="g(x) >= (1 - x)^2 / 4 on [1/100, 1]; with a = U_i = max, x = U_j/U_i and a <= B it gives "
                   "a g(x) >= a^2 (1-x)^2/(4B) = (U_i - U_j)^2/(4 ||U||_inf)",
-        scope="U_j/U_i in [1/100, 1] (the ratio range covered); tight at x = 1 to second order",
+        scope=described("x = U_j/U_i in [1/100, 1] (the ratio range covered; the bound is tight at x = 1 to "
+                        "second order)"),
     )
 
 
@@ -299,7 +309,7 @@ def pairwise_exponential_claim(id: str, const: Any = 4) -> Any:
         box={a: (0, 10), b: (0, 10), B: (F(1, 100), 10)}, conditions=[a <= B, b <= B],
         cite=cite(T2_PAIR + ", Proof Exponential", "= (sqrt U_i - sqrt U_j)^2 >= 1/(4 ||U||_inf) (U_i - U_j)^2"),
         statement="(sqrt a - sqrt b)^2 >= (a - b)^2/(4B) when a, b <= B: c = 2 sqrt(||U||_inf)",
-        scope="U_i, U_j in [0, 10], ||U||_inf = B in [1/100, 10]",
+        scope=described("U_i, U_j in [0, 10], ||U||_inf = B in [1/100, 10]"),
     )
 
 

@@ -12,6 +12,7 @@ from typing import Any
 import sympy
 
 from symcal import Finding, finite_check, implies
+from symcal.claims import described
 from symcal.ranking.measures import rankings
 
 from .common import F, at_rank, cite, label_data, label_symbols, labels, position, rank_matrix, ranking_data
@@ -377,7 +378,10 @@ def no_constraint_symmetric_claim(id: str, *, symmetry: bool = True) -> Any:
         cite=cite(B2_POINT3, B2_NO_CONSTRAINT_QUOTE),
         statement="for y' = tau_ij(y) and every measure r with Lemma B.2's symmetry: r(y, sigma) + r(y', sigma) = "
                   "r(y, tau_ij o sigma) + r(y', tau_ij o sigma)" + ("" if symmetry else " (twin: without symmetry)"),
-        scope="every measure r satisfying hypothesis 1 (symmetry), every sigma, every y and y' = tau_ij(y)",
+        scope=described("the four values r(y, sigma), r(y, tau_ij o sigma), r(y', sigma), r(y', tau_ij o sigma) "
+                        "as real variables with symmetry's r(y', sigma) = r(y, tau_ij o sigma), r(y', tau_ij o "
+                        "sigma) = r(y, sigma): the values of every measure r satisfying hypothesis 1, every sigma, "
+                        "every y and y' = tau_ij(y)"),
     )
 
 
@@ -424,7 +428,7 @@ def family_not_all_equal_claim(id: str, which: str, *, t_range: tuple[Any, Any] 
         statement=f"for every t in (0, 1) not all 24 rankings have the same {which.upper()}(Delta_t, .), Delta_t = t "
                   f"delta_{y} + (1 - t) delta_{yp}: where U(Delta_t) is constant (some t, by points 1-2 of Lemma B.2) "
                   "it is not optimal, so no standardization function exists without point 3",
-        scope="y = (1,1,0,0), y' = (0,0,1,1) as in the proof; every real t in (0, 1)",
+        scope=described("y = (1,1,0,0), y' = (0,0,1,1) as in the proof; every real t in (0, 1)"),
     )
 
 
@@ -510,7 +514,10 @@ def point2_swap_claim(id: str, *, monotone: bool = True) -> Any:
                   "alpha in (0, 1), so no optimal ranking puts i above j and U_i(Delta^alpha) > U_j(Delta^alpha) is "
                   "not optimal"
                   + ("" if monotone else " (twin: without strict monotonicity)"),
-        scope="every measure r satisfying Lemma B.2's hypotheses, every sigma ranking i above j, y_i = y_j",
+        scope=described("the four values r(y^j, sigma), r(y^j, tau_ij o sigma), r(y, sigma), r(y, tau_ij o sigma) "
+                        "as real variables with symmetry at y (y_i = y_j) and strict monotonicity at y^j, every "
+                        "alpha in (0, 1): the values of every measure r satisfying Lemma B.2's hypotheses, every "
+                        "sigma ranking i above j"),
     )
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from symcal.claims.core import Claim, Sizes
+from symcal.claims.core import Claim, Sizes, described
 from symcal.explore.noise_map import MAX_N, inclusion_claim
 
 from .common import cite, twin_id
@@ -31,8 +31,13 @@ def noise_inclusion_claim(id: str, a: str, b: str, location: str, quote: str, st
     """``a ⊆ b`` for two conditions of the noise-condition map (:func:`symcal.explore.noise_map.inclusion_claim`,
     sizes m = ``sizes``, at most the map's largest size), cited at the paper's own location."""
     claim = inclusion_claim(a, b, sizes, id=id, expected=expected)
+    # every a_ij >= 0 is the expected weights of some distribution and every distribution's are such a's: a proved
+    # inclusion covers exactly the queries' domain (a refutation also needs the converse: the map's scope)
+    scope = claim.scope if expected == "refuted" else described(
+        "every real a_ij = E[Y_ij] >= 0 at each size decided: the expected weights of every distribution over DAG "
+        "labels on m items, through which alone each condition depends on the distribution")
     return claim.replace(citation=cite(location, quote), statement=statement,
-                         sizes=Sizes(minimum=3, default=sizes, maximum=MAX_N, name="m"))
+                         sizes=Sizes(minimum=3, default=sizes, maximum=MAX_N, name="m"), scope=scope)
 
 
 def low_noise_in_theorem13_claim(id: str = "duchi2010.noise_map.low_noise_in_theorem13", *,

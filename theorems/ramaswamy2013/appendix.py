@@ -13,7 +13,7 @@ from typing import Any
 import sympy
 
 from symcal import Finding, calibrated, finite_check, identity, implies
-from symcal.claims.core import Sizes
+from symcal.claims.core import Sizes, described
 from symcal.ranking.loss_matrix import binary_relevance, order_of, permutations, unit_dags
 from symcal.ranking.noise_sets import map_u, reinforce_slack
 
@@ -175,7 +175,8 @@ def lemma8_equal_risk_claim(id: str, *, reinforce: bool = True, sizes: Sizes | N
                   "every two sigma, sigma' with u_ii > u_jj => sigma(i) < sigma(j) have the same value of Eq. (2)'s "
                   "p^T l_sigma = 1 - sum_{i >= j} u_ij / max(sigma(i), sigma(j))",
         sizes=sizes or r_sizes(3, 4),
-        scope="every u in R^{r(r+1)/2}, not only the u^p of a distribution: every pair (sigma, sigma') of S_r",
+        scope=described("every real u in R^{r(r+1)/2} satisfying P_reinforce's relations, not only the u^p of a "
+                        "distribution; every pair (sigma, sigma') of S_r; each r decided"),
     )
 
 
@@ -410,7 +411,8 @@ def pairwise_form_claim(id: str, *, offset: bool = True, sizes: Sizes | None = N
                   "sum_{j<i} y^p_ji + sum_{j<i} (y^p_ij - y^p_ji) 1(sigma(i) > sigma(j)): the two differ by a "
                   "constant that does not depend on sigma, so their argmins over S_r coincide",
         sizes=sizes or r_sizes(2, 5),
-        scope="symbolic real y^p_ij (every p and every weighted label set), every sigma in S_r",
+        scope=described("symbolic real y^p_ij (every p and every weighted label set), every sigma in S_r; each r "
+                        "decided"),
     )
 
 

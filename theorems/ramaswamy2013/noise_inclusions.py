@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from symcal.claims.core import Claim
+from symcal.claims.core import Claim, described
 from symcal.explore.noise_map import MAX_N, inclusion_claim
 
 from .common import cite, r_sizes, twin_id
@@ -44,6 +44,10 @@ SECTION7 = ("Section 7", "This condition is more general (i.e. encompasses a lar
                          "distributions) than those associated with the score-based surrogates")
 
 
+DAG_WEIGHTS = ("every real a_ij = E[Y_ij] >= 0 at each size decided: the expected weights of every distribution "
+               "over DAG labels on r items, through which alone each condition depends on the distribution")
+
+
 def noise_inclusion_claim(id: str, a: str, b: str, where: tuple[str, str], *, sizes: tuple[int, int] = (3, 5),
                           expected: str | None = None, twin: bool = False) -> Claim:
     """``a ⊆ b`` for two conditions of the noise-condition map at r = ``sizes`` (at most the map's
@@ -53,8 +57,11 @@ def noise_inclusion_claim(id: str, a: str, b: str, where: tuple[str, str], *, si
     said = f"every distribution in {NAMES[a]} is in {NAMES[b]} (noise-condition map, over all E[Y_ij] >= 0)"
     if expected == "refuted":
         said = f"{said} (false: the paper says the second set is strictly larger)"
+    # a proved inclusion covers every a_ij >= 0, the expected weights of every distribution; only a refutation's
+    # counterexample needs the converse (every a >= 0 is attained by a distribution), which stays in the map's scope
+    scope = claim.scope if expected == "refuted" else described(DAG_WEIGHTS)
     return claim.replace(citation=cite(*where), statement=("twin: " if twin else "") + said,
-                         sizes=r_sizes(3, sizes[1], MAX_N))
+                         sizes=r_sizes(3, sizes[1], MAX_N), scope=scope)
 
 
 # --- Section 7.1: P_f for Duchi's f is exactly Duchi et al.'s Theorem 13 set (both inclusions) --------------------

@@ -45,8 +45,8 @@ def theorem3_identity_claim(id: str, *, extra: Any = 0) -> Any:
         cite=cite("Theorem 3, proof", "p^T l_t = sum_y p_y (sum_i alpha_yi beta_ti + c) = (u^p)^T beta_t + c"),
         statement=f"for l = alpha beta^T + c (n = {N_LAB}, k = {K_PRED}, d = {D_DIM}, symbolic) and p on the simplex, "
                   "p^T l_t = (u^p)^T beta_t + c with u^p = sum_y p_y alpha_y",
-        scope="the general case: the identity is linear in each alpha_y and beta_t, so n, k, d symbolic sizes "
-              "only repeat the same terms",
+        scope="n = 3, k = 2, d = 2 decided; every n, k, d: entry t of both sides is sum_y sum_i p_y alpha_yi "
+              "beta_ti + c with sum_y p_y = 1, the same terms over longer index ranges",
     )
 
 

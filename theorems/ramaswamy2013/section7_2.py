@@ -14,6 +14,7 @@ from typing import Any
 import sympy
 
 from symcal import calibrated, finite_check, implies
+from symcal.claims import described
 from symcal.calibration import surrogates as calibration_surrogates
 from symcal.ranking.loss_matrix import order_of
 from symcal.ranking.noise_sets import duchi_f, expected_preferences, in_p_dag, in_p_f
@@ -108,7 +109,8 @@ def p_dag_contains_p_f_claim(id: str, *, strict: bool = True) -> Any:
         statement="if E[Y_ij] > E[Y_ji] implies E f_i > E f_j (d_ij = E[Y_ij] - E[Y_ji], s = E f), the graph of "
                   "positive d_ij has no directed cycle",
         sizes=r_sizes(3, 6),
-        scope="every f and every p: the hypothesis only involves d = E[Y_ij] - E[Y_ji] and s = E f(Y)",
+        scope=described("every real d_ij = -d_ji and s_i at each r decided: every f and every p, whose "
+                        "hypothesis only involves d = E[Y_ij] - E[Y_ji] and s = E f(Y)"),
     )
 
 

@@ -13,6 +13,7 @@ from typing import Any
 import sympy
 
 from symcal import Finding, finite_check, identity, implies, implies_cases
+from symcal.claims import described
 
 from .common import cite, luce_parts, t_symbols
 
@@ -176,7 +177,7 @@ def prop10_decomposition_claim(id: str, *, drop_c: bool = False) -> Any:
         statement="for ListMLE on Proposition 10's family, the Hessian of Q(p, g) in (g_1, g_3) at g_2 = 0 "
                   "(computed by sympy from Q, t = exp(g) = (x, 1, z)) is H_T + p_1 A + p_2 B + p_2 C, the "
                   "Hessians of log T, log(t_2 + t_3), log(t_1 + t_3), log(t_1 + t_2)",
-        scope="every entry, as rational functions of x = exp g_1, z = exp g_3 and p_1",
+        scope=described("every entry, as rational functions of x = exp g_1, z = exp g_3 and p_1 (symbolic)"),
     )
 
 

@@ -13,6 +13,7 @@ from typing import Any
 import sympy
 
 from symcal import NumericOutcome, identity, implies_cases
+from symcal.claims import described
 from symcal.errors import BackendFailure
 
 from .common import before, changes_subgroup, cite, listmle_gradient, perms, phi_vars, subgroup_prob, swap
@@ -78,7 +79,7 @@ def regrouping_claim(id: str, *, prop4: bool = True, sizes: tuple[int, int] = (3
                   "d phi/d g_1 (constant on subgroups by Proposition 4 at every g), is the proof's regrouped "
                   "derivative equation",
         sizes=sizes,
-        scope="symbolic p_y and symbolic values phi_G per subgroup, every k = 1..n",
+        scope=described("symbolic p_y and symbolic values phi_G per subgroup, every k = 1..n, at each n decided"),
     )
 
 
