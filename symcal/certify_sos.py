@@ -25,6 +25,7 @@ from __future__ import annotations
 import itertools
 import math
 import time
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -266,73 +267,62 @@ def _solve_float(rows: Any, rhs: Any, n: int, it: int, nz: int, pairs: list[tupl
     return [float(v) for v in sol["x"]]
 
 
-def _exact(cols: list[Any], eqs: list[Any], ideal: list[tuple[int, Any]], polys: list[Poly], z: list[Any],
-           pairs: list[tuple[int, int]], monos: dict[Any, int], x: list[float], den: int, deadline: float
-           ) -> tuple[list[Any], set[int]] | None:
-    """The floating-point solution made exact (see the module docstring), or None: the
-    multipliers ``lambda >= 0`` and ``t >= 0`` rounded and kept; the ideal multipliers on their
-    support rounded, then corrected by an exact solution of the equations of the monomials no
-    Gram entry produces; last the Gram entries corrected monomial by monomial (each monomial's
-    residual spread over the entries producing it).  The Gram matrix must then be positive
-    semidefinite exactly."""
-    n, ni = len(cols), len(ideal)
-    lam = [max(Fraction(0), _round(v, den)) for v in x[:n]]
-    t = max(Fraction(0), _round(x[n + ni], den))
-    support = [k for k in range(ni) if abs(x[n + k]) > 1e-9]
-    mu = {k: _round(x[n + k], den) for k in support}
-    qv = [_round(v, den) for v in x[n + ni + 1:]]
-    by_mono: dict[Any, list[int]] = {}
-    for j, (a, b) in enumerate(pairs):
-        by_mono.setdefault(_mul(z[a], z[b]), []).append(j)
+@dataclass
+class _Rounded:
+    """A floating-point solution rounded to rationals: the lambdas and t (kept ``>= 0``), the ideal
+    multipliers on their support (by index) and the Gram entries (one per pair of ``z``)."""
 
-    def residual() -> dict[Any, Fraction]:
+    lam: list[Fraction]
+    t: Fraction
+    mu: dict[int, Fraction]
+    qv: list[Fraction]
+
+    @classmethod
+    def of(cls, x: list[float], n: int, ni: int, den: int) -> _Rounded:
+        """``x`` (``n`` lambdas, ``ni`` ideal multipliers, t, the Gram entries) rounded to denominator ``den``."""
+        support = [k for k in range(ni) if abs(x[n + k]) > 1e-9]
+        return cls([max(Fraction(0), _round(v, den)) for v in x[:n]], max(Fraction(0), _round(x[n + ni], den)),
+                   {k: _round(x[n + k], den) for k in support}, [_round(v, den) for v in x[n + ni + 1:]])
+
+    def residual(self, polys: list[Poly], z: list[Any], pairs: list[tuple[int, int]],
+                 monos: dict[Any, int]) -> dict[Any, Fraction]:
+        """``-t`` minus the certificate's left side, monomial by monomial (all 0 when it is exact)."""
+        n = len(self.lam)
         r = dict.fromkeys(monos, Fraction(0))
-        r[()] = -t
+        r[()] = -self.t
         for k in range(n):
-            if lam[k]:
+            if self.lam[k]:
                 for m, c in polys[k].terms.items():
-                    r[m] -= lam[k] * c
-        for k, v in mu.items():
+                    r[m] -= self.lam[k] * c
+        for k, v in self.mu.items():
             for m, c in polys[n + k].terms.items():
                 r[m] -= v * c
         for j, (a, b) in enumerate(pairs):
-            r[_mul(z[a], z[b])] -= qv[j] * (1 if a == b else 2)
+            r[_mul(z[a], z[b])] -= self.qv[j] * (1 if a == b else 2)
         return r
 
-    r = residual()
-    uncovered = [m for m in monos if m not in by_mono and (r[m] or any(m in polys[n + k].terms for k in support))]
-    if any(r[m] for m in uncovered):
-        if not support:
-            return None
-        rows = [[polys[n + k].terms.get(m, Fraction(0)) for k in support] for m in uncovered]
-        delta = _solve(rows, [r[m] for m in uncovered], deadline)
-        if delta is None:
-            return None
-        for k, d in zip(support, delta, strict=True):
-            mu[k] += d
-        r = residual()
-    for m, js in by_mono.items():
-        if r[m]:
-            weights = [1 if pairs[j][0] == pairs[j][1] else 2 for j in js]
-            norm = sum(w * w for w in weights)
-            for j, w in zip(js, weights, strict=True):
-                qv[j] += r[m] * w / norm
-    if any(r[m] for m in monos if m not in by_mono):
-        return None
-    nz = len(z)
-    q = dict(zip(pairs, qv, strict=True))
-    mat = [[q[(min(i, j), max(i, j))] for j in range(nz)] for i in range(nz)]
-    ldl = _ldl(mat)
-    if ldl is None:
-        return None
-    low, diag = ldl
+    def spread(self, r: dict[Any, Fraction], by_mono: dict[Any, list[int]], pairs: list[tuple[int, int]]) -> None:
+        """Correct the Gram entries monomial by monomial: each monomial's residual spread over the
+        entries producing it (the minimum-norm correction)."""
+        for m, js in by_mono.items():
+            if r[m]:
+                weights = [1 if pairs[j][0] == pairs[j][1] else 2 for j in js]
+                norm = sum(w * w for w in weights)
+                for j, w in zip(js, weights, strict=True):
+                    self.qv[j] += r[m] * w / norm
+
+
+def _multiplier_entries(cols: list[Any], eqs: list[Any], ideal: list[tuple[int, Any]],
+                        rd: _Rounded) -> tuple[list[Any], set[int]]:
+    """The certificate's entries of the products (``lambda_k G_k``) and of the ideal multipliers
+    (``c m p`` as ``c/4 ((m + 1)^2 p + (m - 1)^2 (-p))``), and the literals they use."""
     entries: list[Any] = []
     used: set[int] = set()
-    for k, v in enumerate(lam):
+    for k, v in enumerate(rd.lam):
         if v:
             entries.append([cols[k][0], frac_str(v)])
             used |= set(cols[k][4])
-    for k, c in mu.items():
+    for k, c in rd.mu.items():
         e, m = ideal[k]
         if not c:
             continue
@@ -346,13 +336,59 @@ def _exact(cols: list[Any], eqs: list[Any], ideal: list[tuple[int, Any]], polys:
         plus, minus = mono + Poly.const(1), mono - Poly.const(1)
         entries.append([[["sq", plus.to_json()], up], frac_str(abs(c) / 4)])
         entries.append([[["sq", minus.to_json()], down], frac_str(abs(c) / 4)])
+    return entries, used
+
+
+def _square_entries(z: list[Any], low: list[list[Fraction]], diag: list[Fraction]) -> list[Any]:
+    """The Gram matrix ``L D L^T`` as entries ``d_i * (L_i . z)^2``."""
+    entries: list[Any] = []
     for i, d in enumerate(diag):
         if d:
             s = Poly()
-            for j in range(i, nz):
+            for j in range(i, len(z)):
                 if low[j][i]:
                     s = s + Poly({z[j]: low[j][i]})
             entries.append([[["sq", s.to_json()]], frac_str(d)])
+    return entries
+
+
+def _exact(cols: list[Any], eqs: list[Any], ideal: list[tuple[int, Any]], polys: list[Poly], z: list[Any],
+           pairs: list[tuple[int, int]], monos: dict[Any, int], x: list[float], den: int, deadline: float
+           ) -> tuple[list[Any], set[int]] | None:
+    """The floating-point solution made exact (see the module docstring), or None: the
+    multipliers ``lambda >= 0`` and ``t >= 0`` rounded and kept; the ideal multipliers on their
+    support rounded, then corrected by an exact solution of the equations of the monomials no
+    Gram entry produces; last the Gram entries corrected monomial by monomial (each monomial's
+    residual spread over the entries producing it).  The Gram matrix must then be positive
+    semidefinite exactly."""
+    n, ni = len(cols), len(ideal)
+    rd = _Rounded.of(x, n, ni, den)
+    support = list(rd.mu)
+    by_mono: dict[Any, list[int]] = {}
+    for j, (a, b) in enumerate(pairs):
+        by_mono.setdefault(_mul(z[a], z[b]), []).append(j)
+    r = rd.residual(polys, z, pairs, monos)
+    uncovered = [m for m in monos if m not in by_mono and (r[m] or any(m in polys[n + k].terms for k in support))]
+    if any(r[m] for m in uncovered):
+        if not support:
+            return None
+        rows = [[polys[n + k].terms.get(m, Fraction(0)) for k in support] for m in uncovered]
+        delta = _solve(rows, [r[m] for m in uncovered], deadline)
+        if delta is None:
+            return None
+        for k, d in zip(support, delta, strict=True):
+            rd.mu[k] += d
+        r = rd.residual(polys, z, pairs, monos)
+    rd.spread(r, by_mono, pairs)
+    if any(r[m] for m in monos if m not in by_mono):
+        return None
+    nz = len(z)
+    q = dict(zip(pairs, rd.qv, strict=True))
+    ldl = _ldl([[q[(min(i, j), max(i, j))] for j in range(nz)] for i in range(nz)])
+    if ldl is None:
+        return None
+    entries, used = _multiplier_entries(cols, eqs, ideal, rd)
+    entries += _square_entries(z, *ldl)
     if not entries:
         return None
     return entries, used

@@ -182,7 +182,7 @@ def _global_names(code: types.CodeType) -> list[str]:
     return names
 
 
-def _feed_globals(h: Any, fn: types.FunctionType, seen: set[int], depth: int, put: Callable[[str, str], None]) -> None:
+def _feed_globals(h: Any, fn: types.FunctionType, seen: set[int], depth: int) -> None:
     """Feed the values of the module globals a function reads (``TH = 0`` edited to ``TH = 1`` in a claims
     file changes the claim, so it must change the fingerprint, or a cache would hand back the old verdict):
     values and the functions of the function's own module in full; functions and classes of other modules
@@ -193,119 +193,153 @@ def _feed_globals(h: Any, fn: types.FunctionType, seen: set[int], depth: int, pu
         if name not in g:
             continue  # a builtin, or an attribute name
         v = g[name]
-        put("global", name)
+        _put(h, "global", name)
         if isinstance(v, types.FunctionType | type) and getattr(v, "__module__", None) != own:
-            put("foreign", f"{getattr(v, '__module__', '')}.{getattr(v, '__qualname__', name)}")
+            _put(h, "foreign", f"{getattr(v, '__module__', '')}.{getattr(v, '__qualname__', name)}")
         else:
             _feed(h, v, seen, depth)
 
 
-def _feed(h: Any, x: Any, seen: set[int], depth: int) -> None:  # noqa: C901 - one case per kind of value
-    def put(tag: str, text: str = "") -> None:
-        h.update(tag.encode() + b":" + text.encode("utf-8", "surrogatepass") + b";")
+def _put(h: Any, tag: str, text: str = "") -> None:
+    """Feed one tagged piece of text to the hash ``h``."""
+    h.update(tag.encode() + b":" + text.encode("utf-8", "surrogatepass") + b";")
 
+
+def _feed_leaf(h: Any, x: Any, depth: int) -> bool:
+    """Feed a value fed by its text alone (numbers, strings, enums, classes, modules, builtins,
+    sympy, z3, ctypes and numpy values, and any value beyond ``MAX_DEPTH``); False for others."""
     if x is None or isinstance(x, bool | int | float | complex | str | Fraction):
-        put(type(x).__name__, repr(x))
-        return
-    if isinstance(x, bytes):
-        put("bytes", x.hex())
-        return
-    if isinstance(x, enum.Enum):
-        put("enum", f"{type(x).__module__}.{type(x).__qualname__}.{x.name}")
-        return
-    if depth > MAX_DEPTH:
-        put("deep", type(x).__qualname__)
-        return
-    if isinstance(x, type):
-        put("class", f"{x.__module__}.{x.__qualname__}")
-        return
-    if isinstance(x, types.ModuleType):
-        put("module", x.__name__)
-        return
-    if isinstance(x, types.BuiltinFunctionType):
-        put("builtin", f"{getattr(x, '__module__', '')}.{getattr(x, '__qualname__', x.__name__)}")
-        return
+        _put(h, type(x).__name__, repr(x))
+    elif isinstance(x, bytes):
+        _put(h, "bytes", x.hex())
+    elif isinstance(x, enum.Enum):
+        _put(h, "enum", f"{type(x).__module__}.{type(x).__qualname__}.{x.name}")
+    elif depth > MAX_DEPTH:
+        _put(h, "deep", type(x).__qualname__)
+    elif isinstance(x, type):
+        _put(h, "class", f"{x.__module__}.{x.__qualname__}")
+    elif isinstance(x, types.ModuleType):
+        _put(h, "module", x.__name__)
+    elif isinstance(x, types.BuiltinFunctionType):
+        _put(h, "builtin", f"{getattr(x, '__module__', '')}.{getattr(x, '__qualname__', x.__name__)}")
+    else:
+        return _feed_foreign(h, x)
+    return True
+
+
+def _feed_foreign(h: Any, x: Any) -> bool:
+    """Feed a sympy, z3, ctypes or numpy value by its text; False for any other value."""
     mod = type(x).__module__ or ""
     if mod.startswith("sympy") or hasattr(x, "_sympy_"):
         import sympy
 
-        put("sympy", sympy.srepr(x))
-        return
-    if mod.startswith("z3"):
-        put("z3", x.sexpr() if hasattr(x, "sexpr") else type(x).__qualname__)
-        return
-    if mod.startswith("ctypes") or mod.startswith("_ctypes"):
-        put("ctypes", type(x).__qualname__)
-        return
-    if mod.startswith("numpy"):
+        _put(h, "sympy", sympy.srepr(x))
+    elif mod.startswith("z3"):
+        _put(h, "z3", x.sexpr() if hasattr(x, "sexpr") else type(x).__qualname__)
+    elif mod.startswith("ctypes") or mod.startswith("_ctypes"):
+        _put(h, "ctypes", type(x).__qualname__)
+    elif mod.startswith("numpy"):
         if hasattr(x, "tobytes"):
-            put("ndarray", f"{getattr(x, 'dtype', '')}{getattr(x, 'shape', '')}{x.tobytes().hex()}")
+            _put(h, "ndarray", f"{getattr(x, 'dtype', '')}{getattr(x, 'shape', '')}{x.tobytes().hex()}")
         else:
-            put("numpy", repr(x))
+            _put(h, "numpy", repr(x))
+    else:
+        return False
+    return True
+
+
+def _feed_code(h: Any, x: types.CodeType, seen: set[int], d: int) -> None:
+    """Feed a code object: its name, bytecode, names and constants."""
+    _put(h, "code", x.co_name)
+    h.update(x.co_code)
+    _put(h, "names", ",".join(x.co_names) + "|" + ",".join(x.co_varnames) + "|" + ",".join(x.co_freevars))
+    for c in x.co_consts:
+        _feed(h, c, seen, d)
+
+
+def _feed_function(h: Any, x: types.FunctionType, seen: set[int], d: int) -> None:
+    """Feed a function: its code, defaults, closed-over values and the globals it reads."""
+    _put(h, "function", x.__qualname__)
+    _feed(h, x.__code__, seen, d)
+    _feed(h, x.__defaults__, seen, d)
+    _feed(h, x.__kwdefaults__, seen, d)
+    for cell in x.__closure__ or ():
+        try:
+            _feed(h, cell.cell_contents, seen, d)
+        except ValueError:  # an empty cell
+            _put(h, "empty-cell")
+    _feed_globals(h, x, seen, d)
+
+
+def _feed_container(h: Any, x: Any, seen: set[int], d: int) -> bool:
+    """Feed a bound method, list, tuple, dict, set or frozenset element by element; False for others."""
+    if isinstance(x, types.MethodType):
+        _put(h, "method")
+        _feed(h, x.__func__, seen, d)
+        _feed(h, x.__self__, seen, d)
+    elif isinstance(x, list | tuple):
+        _put(h, type(x).__name__, str(len(x)))
+        for v in x:
+            _feed(h, v, seen, d)
+    elif isinstance(x, dict):
+        _put(h, "dict", str(len(x)))
+        for k, v in x.items():
+            _feed(h, k, seen, d)
+            _feed(h, v, seen, d)
+    elif isinstance(x, set | frozenset):
+        parts = []
+        for v in x:
+            hv = hashlib.sha256()
+            _feed(hv, v, seen, d)
+            parts.append(hv.hexdigest())
+        _put(h, "set", ",".join(sorted(parts)))
+    else:
+        return False
+    return True
+
+
+def _feed_object(h: Any, x: Any, seen: set[int], d: int) -> None:
+    """Feed a dataclass, a functools.partial or another object by its fields, attributes and slots."""
+    mod = type(x).__module__ or ""
+    if dataclasses.is_dataclass(x):
+        _put(h, "dataclass", f"{type(x).__module__}.{type(x).__qualname__}")
+        for f in dataclasses.fields(x):
+            _put(h, "field", f.name)
+            _feed(h, getattr(x, f.name, None), seen, d)
+        return
+    if hasattr(x, "func") and hasattr(x, "args") and hasattr(x, "keywords"):  # functools.partial
+        _put(h, "partial")
+        _feed(h, x.func, seen, d)
+        _feed(h, x.args, seen, d)
+        _feed(h, x.keywords, seen, d)
+        return
+    if hasattr(x, "__dict__"):
+        _put(h, "object", f"{mod}.{type(x).__qualname__}")
+        _feed(h, {k: v for k, v in vars(x).items() if not k.startswith("__")}, seen, d)
+    else:
+        _put(h, "opaque", f"{mod}.{type(x).__qualname__}")
+    for s in getattr(type(x), "__slots__", ()):
+        _feed(h, getattr(x, s, None), seen, d)
+
+
+def _feed(h: Any, x: Any, seen: set[int], depth: int) -> None:
+    """Feed ``x`` to the hash ``h``: leaves by their text, everything else by what it holds, recursively;
+    ``seen`` (ids on the current path) cuts cycles."""
+    if _feed_leaf(h, x, depth):
         return
     key = id(x)
     if key in seen:
-        put("cycle", type(x).__qualname__)
+        _put(h, "cycle", type(x).__qualname__)
         return
     seen.add(key)
     try:
         d = depth + 1
         if isinstance(x, types.CodeType):
-            put("code", x.co_name)
-            h.update(x.co_code)
-            put("names", ",".join(x.co_names) + "|" + ",".join(x.co_varnames) + "|" + ",".join(x.co_freevars))
-            for c in x.co_consts:
-                _feed(h, c, seen, d)
+            _feed_code(h, x, seen, d)
         elif isinstance(x, types.FunctionType):
-            put("function", x.__qualname__)
-            _feed(h, x.__code__, seen, d)
-            _feed(h, x.__defaults__, seen, d)
-            _feed(h, x.__kwdefaults__, seen, d)
-            for cell in x.__closure__ or ():
-                try:
-                    _feed(h, cell.cell_contents, seen, d)
-                except ValueError:  # an empty cell
-                    put("empty-cell")
-            _feed_globals(h, x, seen, d, put)
-        elif isinstance(x, types.MethodType):
-            put("method")
-            _feed(h, x.__func__, seen, d)
-            _feed(h, x.__self__, seen, d)
-        elif isinstance(x, list | tuple):
-            put(type(x).__name__, str(len(x)))
-            for v in x:
-                _feed(h, v, seen, d)
-        elif isinstance(x, dict):
-            put("dict", str(len(x)))
-            for k, v in x.items():
-                _feed(h, k, seen, d)
-                _feed(h, v, seen, d)
-        elif isinstance(x, set | frozenset):
-            parts = []
-            for v in x:
-                hv = hashlib.sha256()
-                _feed(hv, v, seen, d)
-                parts.append(hv.hexdigest())
-            put("set", ",".join(sorted(parts)))
-        elif dataclasses.is_dataclass(x):
-            put("dataclass", f"{type(x).__module__}.{type(x).__qualname__}")
-            for f in dataclasses.fields(x):
-                put("field", f.name)
-                _feed(h, getattr(x, f.name, None), seen, d)
-        elif hasattr(x, "func") and hasattr(x, "args") and hasattr(x, "keywords"):  # functools.partial
-            put("partial")
-            _feed(h, x.func, seen, d)
-            _feed(h, x.args, seen, d)
-            _feed(h, x.keywords, seen, d)
-        elif hasattr(x, "__dict__"):
-            put("object", f"{mod}.{type(x).__qualname__}")
-            _feed(h, {k: v for k, v in vars(x).items() if not k.startswith("__")}, seen, d)
-            for s in getattr(type(x), "__slots__", ()):
-                _feed(h, getattr(x, s, None), seen, d)
-        else:
-            put("opaque", f"{mod}.{type(x).__qualname__}")
-            for s in getattr(type(x), "__slots__", ()):
-                _feed(h, getattr(x, s, None), seen, d)
+            _feed_function(h, x, seen, d)
+        elif not _feed_container(h, x, seen, d):
+            _feed_object(h, x, seen, d)
     finally:
         seen.discard(key)
 
@@ -868,25 +902,14 @@ class Cluster:
         threads = max(self.workers(), LOCAL_WORKERS)
         return max(1, min(MAX_BATCH, math.ceil(n / (TASKS_PER_THREAD * threads))))
 
-    def execute(self, tasks: Sequence[Any], *, timeout: float, encoding: str, cross: bool,
-                on_result: OnResult, certify: bool = False) -> None:
-        """Decide runner tasks on the cluster; results reach ``on_result`` as from the local runner."""
-        from distributed import as_completed
+    def _from_cache(self, tasks: Sequence[Any], keys: list[str]) -> tuple[list[int], list[tuple[int, Outcome, float]]]:
+        """Decisions from the cache, and the positions still to decide; a claim's sizes after a cached
+        stop are not needed at all."""
+        from symcal.runner import stops_sweep
 
-        started = time.perf_counter()
-        env = local_environment(cross)
-        refs: dict[int, tuple[ClaimRef, str]] = {}
-        for t in tasks:
-            if t.index not in refs:
-                refs[t.index] = self.sources.ref_of(t.claim)
-        keys = [decision_key(env, *refs[t.index], t.size, timeout, encoding, cross, certify) for t in tasks]
-        deliver = _InOrder(tasks, on_result)
-        # decisions from the cache; a claim's sizes after a cached stop are not needed at all
         todo: list[int] = []
         cached: list[tuple[int, Outcome, float]] = []
         stopped: set[int] = set()
-        from symcal.runner import stops_sweep
-
         for pos, t in enumerate(tasks):
             if t.index in stopped:
                 continue
@@ -897,18 +920,26 @@ class Cluster:
             cached.append((pos, from_cache(hit[0]), hit[1]))
             if stops_sweep(hit[0]):
                 stopped.add(t.index)
-        client: Any = self.connect() if todo else None
-        b = self._batch_size(len(todo))
-        batches: list[tuple[Batch, list[int]]] = []
-        for k in range(0, len(todo), b):
-            chunk = todo[k:k + b]
-            batches.append((Batch(tuple((*refs[tasks[p].index], tasks[p].size) for p in chunk), float(timeout),
-                                  encoding, bool(cross), env, bool(certify)), chunk))
-        futures: dict[Any, list[int]] = {}  # one entry per submitted task (Future equality is identity)
-        for batch, chunk in batches:
-            futures[client.submit(run_batch, batch, key=batch.key(), retries=RETRIES, pure=False)] = chunk
-        for pos, out, secs in cached:
-            deliver.put(pos, out, secs)
+        return todo, cached
+
+    def _chunk_results(self, f: Any, chunk: list[int]) -> tuple[list[tuple[Outcome, float] | None], bool]:
+        """The results of one finished Dask task, and whether it was lost for good (then every
+        decision in it is an error, not a gap)."""
+        try:
+            results = f.result()
+            if len(results) != len(chunk):  # pragma: no cover - a foreign task under our key
+                raise RuntimeError(f"{len(results)} results for {len(chunk)} decisions")
+        except Exception as e:  # lost for good (KilledWorker, cancelled, ...): errors, not gaps
+            why = f"the cluster could not run this decision: {type(e).__name__}: {e}"
+            return [(_error(why), 0.0)] * len(chunk), True
+        return results, False
+
+    def _collect(self, client: Any, futures: dict[Any, list[int]], tasks: Sequence[Any], keys: list[str],
+                 deliver: _InOrder, timeout: float) -> tuple[int, set[Any]]:
+        """Deliver (and cache) the results of the Dask tasks as they finish, cancelling the tasks a
+        stopped sweep no longer needs: how many tasks were lost, and the ones cancelled."""
+        from distributed import as_completed
+
         failed = 0
         skipped: set[Any] = set()  # tasks cancelled because no decision in them is wanted any more
         stops = len(deliver.stopped)
@@ -918,14 +949,8 @@ class Cluster:
                 if f in skipped:
                     f.release()
                     continue
-                try:
-                    results = f.result()
-                    if len(results) != len(chunk):  # pragma: no cover - a foreign task under our key
-                        raise RuntimeError(f"{len(results)} results for {len(chunk)} decisions")
-                except Exception as e:  # lost for good (KilledWorker, cancelled, ...): errors, not gaps
-                    failed += 1
-                    why = f"the cluster could not run this decision: {type(e).__name__}: {e}"
-                    results = [(_error(why), 0.0)] * len(chunk)
+                results, lost = self._chunk_results(f, chunk)
+                failed += lost
                 for pos, res in zip(chunk, results, strict=True):
                     if res is None:
                         continue
@@ -947,6 +972,33 @@ class Cluster:
             if futures:
                 client.cancel(list(futures))
             raise
+        return failed, skipped
+
+    def execute(self, tasks: Sequence[Any], *, timeout: float, encoding: str, cross: bool,
+                on_result: OnResult, certify: bool = False) -> None:
+        """Decide runner tasks on the cluster; results reach ``on_result`` as from the local runner."""
+        started = time.perf_counter()
+        env = local_environment(cross)
+        refs: dict[int, tuple[ClaimRef, str]] = {}
+        for t in tasks:
+            if t.index not in refs:
+                refs[t.index] = self.sources.ref_of(t.claim)
+        keys = [decision_key(env, *refs[t.index], t.size, timeout, encoding, cross, certify) for t in tasks]
+        deliver = _InOrder(tasks, on_result)
+        todo, cached = self._from_cache(tasks, keys)
+        client: Any = self.connect() if todo else None
+        b = self._batch_size(len(todo))
+        batches: list[tuple[Batch, list[int]]] = []
+        for k in range(0, len(todo), b):
+            chunk = todo[k:k + b]
+            batches.append((Batch(tuple((*refs[tasks[p].index], tasks[p].size) for p in chunk), float(timeout),
+                                  encoding, bool(cross), env, bool(certify)), chunk))
+        futures: dict[Any, list[int]] = {}  # one entry per submitted task (Future equality is identity)
+        for batch, chunk in batches:
+            futures[client.submit(run_batch, batch, key=batch.key(), retries=RETRIES, pure=False)] = chunk
+        for pos, out, secs in cached:
+            deliver.put(pos, out, secs)
+        failed, skipped = self._collect(client, futures, tasks, keys, deliver, timeout)
         for pos in deliver.missing():  # pragma: no cover - a worker skipped a size the client needs
             deliver.put(pos, _error("the cluster returned no result for this decision"), 0.0)
         self.last_run = {"decisions": len(tasks), "from_cache": len(cached), "submitted": len(todo),

@@ -743,6 +743,95 @@ def _formula_mutants(claim: Claim, spec: FiniteSpec, m0: int | None) -> list[Mut
             for op, tag, what, edit, stronger in edits if any(edit(c) != c for c in base)]
 
 
+def _implies_mutants(claim: Claim, spec: ImpliesSpec, m0: int | None) -> list[Mutant]:
+    """Mutants of an implication: its conclusion's edits, each hypothesis dropped, and each
+    hypothesis's strict inequalities made non-strict."""
+    hyps_now = {k: v(m0) for k, v in spec.hypotheses.items()}
+
+    def hyps_at(m: int | None) -> dict[str, Any]:
+        return {k: v(m) for k, v in spec.hypotheses.items()}
+
+    out = _conclusion_mutants(claim, spec.conclusion, lambda f: dataclasses.replace(spec, conclusion=f), m0, hyps_at)
+    for name in claim.hypothesis_names:
+        out.append(Mutant(claim, claim.without(name).replace(id=_mid(claim, f"drop_{name}", 0)), "drop",
+                          f"drop hypothesis {name}", strengthening=True, hypothesis=name))
+        strict_rels = [r for r in _as_list(hyps_now[name]) if isinstance(r, Relational) and type(r) in _LOOSE]
+        if strict_rels:
+            def loosened(m: int | None, name: str = name) -> Any:
+                return [(_LOOSE[type(r)](*r.args) if isinstance(r, Relational) and type(r) in _LOOSE else r)
+                        for r in _as_list(spec.hypotheses[name](m))]
+            hyps = dict(spec.hypotheses)
+            hyps[name] = loosened
+            out.append(Mutant(claim, _replace_spec(claim, _mid(claim, f"strict_hyp_{name}", 0),
+                                                   dataclasses.replace(spec, hypotheses=hyps)),
+                              "strict", f"make the strict inequalities of hypothesis {name} non-strict",
+                              strengthening=True, hypothesis=name))
+    return out
+
+
+def _identity_mutants(claim: Claim, spec: IdentitySpec, m0: int | None) -> list[Mutant]:
+    """Mutants of an identity: its right-hand side nudged or swapped, else 1/7 added to it."""
+    out = [mu for mu in _conclusion_mutants(claim, spec.rhs, lambda f: dataclasses.replace(spec, rhs=f), m0,
+                                            None) if mu.operator in ("nudge", "swap")]
+    if not out:
+        def plus(m: int | None) -> Any:
+            rhs = spec.rhs(m)
+            if isinstance(rhs, sympy.MatrixBase):  # nudge one entry
+                rhs = rhs.copy()
+                rhs[0] = rhs[0] + NUDGE
+                return rhs
+            return rhs + NUDGE
+        out.append(Mutant(claim, _replace_spec(claim, _mid(claim, "nudge_plus", 0),
+                                               dataclasses.replace(spec, rhs=plus)),
+                          "nudge", "add 1/7 to the right-hand side"))
+    return out
+
+
+def _exists_mutants(claim: Claim, spec: ExistsSpec, m0: int | None) -> list[Mutant]:
+    """Mutants of an existence claim: the inequalities of each constraint reversed."""
+    out: list[Mutant] = []
+    for name in claim.hypothesis_names:
+        cons = spec.constraints[name]
+        if not any(isinstance(r, Relational) and type(r) in _FLIP for r in _as_list(cons(m0))):
+            continue
+        def flipped_c(m: int | None, cons: Any = cons) -> Any:
+            return [(_FLIP[type(r)](*r.args) if isinstance(r, Relational) and type(r) in _FLIP else r)
+                    for r in _as_list(cons(m))]
+        new = dict(spec.constraints)
+        new[name] = flipped_c
+        out.append(Mutant(claim, _replace_spec(claim, _mid(claim, f"flip_{name}", 0),
+                                               dataclasses.replace(spec, constraints=new)),
+                          "flip", f"reverse the inequalities of constraint {name}"))
+    return out
+
+
+def _node_mutants(claim: Claim, spec: NodeSpec) -> list[Mutant]:
+    """Mutants of a node claim: its conclusion flipped, and each hypothesis dropped."""
+    out = [Mutant(claim, _replace_spec(claim, _mid(claim, "flip", 0),
+                                       dataclasses.replace(spec, conclusion=_node_flipped(spec.conclusion))),
+                  "flip", "reverse every inequality of the conclusion (of its consequent, for an implication)")]
+    for name in claim.hypothesis_names:
+        w = claim.without(name)
+        out.append(Mutant(claim, w.replace(id=_mid(claim, f"drop_{name}", 0),
+                                           strategy=claim.strategy), "drop",
+                          f"drop hypothesis {name}", strengthening=True, hypothesis=name))
+    return out
+
+
+def _interval_mutants(claim: Claim, spec: Any) -> list[Mutant]:
+    """Mutants of an interval claim: its relation reversed, and its right-hand side moved by 1/7."""
+    rel = spec.relation
+    flip = {">=": "<=", "<=": ">=", ">": "<", "<": ">"}
+    out = [Mutant(claim, _replace_spec(claim, _mid(claim, "flip", 0),
+                                       dataclasses.replace(spec, relation=flip.get(rel, rel))),
+                  "flip", f"reverse {rel}")]
+    def rhs_plus(m: int | None) -> Any:
+        return spec.rhs(m) + (NUDGE if rel in (">=", ">") else -NUDGE)
+    out.append(Mutant(claim, _replace_spec(claim, _mid(claim, "nudge", 0), dataclasses.replace(spec, rhs=rhs_plus)),
+                      "nudge", f"move the right-hand side by 1/7 against {rel}"))
+    return out
+
+
 def mutants_of(claim: Claim) -> tuple[list[Mutant], str]:
     """The mutants of ``claim`` and, when there are none, why."""
     claim = _smallest_sizes(claim)
@@ -750,77 +839,19 @@ def mutants_of(claim: Claim) -> tuple[list[Mutant], str]:
     m0 = claim.sizes.default[0] if claim.sizes is not None else None
     out: list[Mutant] = []
     if isinstance(spec, ImpliesSpec):
-        hyps_now = {k: v(m0) for k, v in spec.hypotheses.items()}
-
-        def hyps_at(m: int | None) -> dict[str, Any]:
-            return {k: v(m) for k, v in spec.hypotheses.items()}
-
-        out += _conclusion_mutants(claim, spec.conclusion, lambda f: dataclasses.replace(spec, conclusion=f), m0,
-                                   hyps_at)
-        for name in claim.hypothesis_names:
-            out.append(Mutant(claim, claim.without(name).replace(id=_mid(claim, f"drop_{name}", 0)), "drop",
-                              f"drop hypothesis {name}", strengthening=True, hypothesis=name))
-            strict_rels = [r for r in _as_list(hyps_now[name]) if isinstance(r, Relational) and type(r) in _LOOSE]
-            if strict_rels:
-                def loosened(m: int | None, name: str = name) -> Any:
-                    return [(_LOOSE[type(r)](*r.args) if isinstance(r, Relational) and type(r) in _LOOSE else r)
-                            for r in _as_list(spec.hypotheses[name](m))]
-                hyps = dict(spec.hypotheses)
-                hyps[name] = loosened
-                out.append(Mutant(claim, _replace_spec(claim, _mid(claim, f"strict_hyp_{name}", 0),
-                                                       dataclasses.replace(spec, hypotheses=hyps)),
-                                  "strict", f"make the strict inequalities of hypothesis {name} non-strict",
-                                  strengthening=True, hypothesis=name))
+        out += _implies_mutants(claim, spec, m0)
     elif isinstance(spec, IdentitySpec):
-        out += [mu for mu in _conclusion_mutants(claim, spec.rhs, lambda f: dataclasses.replace(spec, rhs=f), m0,
-                                                 None) if mu.operator in ("nudge", "swap")]
-        if not out:
-            def plus(m: int | None) -> Any:
-                rhs = spec.rhs(m)
-                if isinstance(rhs, sympy.MatrixBase):  # nudge one entry
-                    rhs = rhs.copy()
-                    rhs[0] = rhs[0] + NUDGE
-                    return rhs
-                return rhs + NUDGE
-            out.append(Mutant(claim, _replace_spec(claim, _mid(claim, "nudge_plus", 0),
-                                                   dataclasses.replace(spec, rhs=plus)),
-                              "nudge", "add 1/7 to the right-hand side"))
+        out += _identity_mutants(claim, spec, m0)
     elif isinstance(spec, ExistsSpec):
-        for name in claim.hypothesis_names:
-            cons = spec.constraints[name]
-            if not any(isinstance(r, Relational) and type(r) in _FLIP for r in _as_list(cons(m0))):
-                continue
-            def flipped_c(m: int | None, cons: Any = cons) -> Any:
-                return [(_FLIP[type(r)](*r.args) if isinstance(r, Relational) and type(r) in _FLIP else r)
-                        for r in _as_list(cons(m))]
-            new = dict(spec.constraints)
-            new[name] = flipped_c
-            out.append(Mutant(claim, _replace_spec(claim, _mid(claim, f"flip_{name}", 0),
-                                                   dataclasses.replace(spec, constraints=new)),
-                              "flip", f"reverse the inequalities of constraint {name}"))
+        out += _exists_mutants(claim, spec, m0)
     elif isinstance(spec, NodeSpec):
-        out.append(Mutant(claim, _replace_spec(claim, _mid(claim, "flip", 0),
-                                               dataclasses.replace(spec, conclusion=_node_flipped(spec.conclusion))),
-                          "flip", "reverse every inequality of the conclusion (of its consequent, for an implication)"))
-        for name in claim.hypothesis_names:
-            w = claim.without(name)
-            out.append(Mutant(claim, w.replace(id=_mid(claim, f"drop_{name}", 0),
-                                               strategy=claim.strategy), "drop",
-                              f"drop hypothesis {name}", strengthening=True, hypothesis=name))
+        out += _node_mutants(claim, spec)
     elif isinstance(spec, CasesSpec):
         out += _cases_mutants(claim, spec, m0)
     elif isinstance(spec, FiniteSpec) and spec.formula is not None:
         out += _formula_mutants(claim, spec, m0)
     elif claim.kind == "interval" and hasattr(spec, "relation"):
-        rel = spec.relation
-        flip = {">=": "<=", "<=": ">=", ">": "<", "<": ">"}
-        out.append(Mutant(claim, _replace_spec(claim, _mid(claim, "flip", 0),
-                                               dataclasses.replace(spec, relation=flip.get(rel, rel))),
-                          "flip", f"reverse {rel}"))
-        def rhs_plus(m: int | None) -> Any:
-            return spec.rhs(m) + (NUDGE if rel in (">=", ">") else -NUDGE)
-        out.append(Mutant(claim, _replace_spec(claim, _mid(claim, "nudge", 0), dataclasses.replace(spec, rhs=rhs_plus)),
-                          "nudge", f"move the right-hand side by 1/7 against {rel}"))
+        out += _interval_mutants(claim, spec)
     if out:
         return out, ""
     if claim.kind == "finite":
@@ -1406,29 +1437,10 @@ def _recheck_survivors(results: list[MutantResult], seconds: float = CHECK_SECON
                                       f"the edited statement: {found}")
 
 
-def run_selftest(
-    claims: Sequence[Claim], *, timeout: float = 10.0, jobs: int = 2,
-    progress: Callable[[str], None] | None = None, cluster: Any = None,
-    twins: Mapping[str, Sequence[Any]] | None = None,
-) -> SelftestReport:
-    """Generate every mutant of every claim that is decided as its source says (or is a
-    recorded erratum), decide them all, and classify each (``cluster``: a
-    :class:`symcal.cluster.Cluster` to decide on, as in ``check_many``).
-
-    ``twins``: claim id -> its :class:`symcal.explore.twins.Twin` s; by default the twins the
-    bundled library declares (and each erratum's corrected statement)."""
-    from symcal.runner import check_many
-
-    if twins is None:
-        from symcal.explore.twins import twins_for
-
-        twins = twins_for(claims)
-    started = time.monotonic()
-    report = SelftestReport(claims=len(claims))
-    base = [_smallest_sizes(c) for c in claims]
-    originals = check_many(base, timeout=timeout, jobs=jobs, progress=progress, cluster=cluster)
-    report.original_seconds = [(c.id, v.seconds) for c, v in zip(claims, originals, strict=True)]
-    decided = {id(c): v for c, v in zip(claims, originals, strict=True)}  # an erratum's twin is a claim here
+def _mutants_to_run(claims: Sequence[Claim], originals: Sequence[Verdict],
+                    twins: Mapping[str, Sequence[Any]], report: SelftestReport) -> list[Mutant]:
+    """The mutants of every claim decided as its source says (or a recorded erratum); the others
+    are listed in ``report`` as skipped or not mutable."""
     mutants: list[Mutant] = []
     for c, v in zip(claims, originals, strict=True):
         erratum = c.finding is not None and v.status is Status.REFUTED
@@ -1447,55 +1459,106 @@ def run_selftest(
         if not ms:
             report.not_mutable.append((c.id, why))
         mutants += ms
-    # syntactic equivalence before solving: a mutant that is the original's query is equivalent;
-    # mutants of one claim that are the same query are decided once
+    return mutants
+
+
+@dataclass
+class _Plan:
+    """Which mutants need a decision: verdicts known already (by mutant id), mutants settled as
+    equivalent, the ones to decide, and the ones that are the same query as one decided."""
+
+    verdict_of: dict[int, Verdict] = field(default_factory=dict)
+    settled: dict[int, MutantResult] = field(default_factory=dict)
+    to_decide: list[Mutant] = field(default_factory=list)
+    same_as: dict[int, Mutant] = field(default_factory=dict)
+
+
+def _plan(mutants: list[Mutant], claims: Sequence[Claim], base: Sequence[Claim],
+          originals: Sequence[Verdict]) -> _Plan:
+    """Syntactic equivalence before solving: a mutant that is the original's query is equivalent
+    (replaced in ``mutants``); mutants of one claim that are the same query are decided once."""
+    decided = {id(c): v for c, v in zip(claims, originals, strict=True)}  # an erratum's twin is a claim here
     original_print = {c.id: _fingerprint(b) for c, b in zip(claims, base, strict=True)}
     decided_base = {c.id: v for c, v in zip(claims, originals, strict=True)}
-    verdict_of: dict[int, Verdict] = {}
-    settled: dict[int, MutantResult] = {}
-    to_decide: list[Mutant] = []
+    plan = _Plan()
     first: dict[tuple[str, str], Mutant] = {}
-    same_as: dict[int, Mutant] = {}
     for k, mu in enumerate(mutants):
         if id(mu.claim) in decided:
-            verdict_of[id(mu)] = decided[id(mu.claim)]
+            plan.verdict_of[id(mu)] = decided[id(mu.claim)]
             continue
         fp = _fingerprint(mu.claim) if mu.operator != "twin" else None
         if fp is not None and fp == original_print.get(mu.original.id) and not mu.equivalent:
             why = "the edit changes nothing at the sizes decided: the same query as the original (not decided again)"
             mu_eq = dataclasses.replace(mu, equivalent=why)
             mutants[k] = mu_eq
-            settled[id(mu_eq)] = MutantResult(mu_eq, decided_base[mu.original.id], "equivalent", why)
+            plan.settled[id(mu_eq)] = MutantResult(mu_eq, decided_base[mu.original.id], "equivalent", why)
             continue
         if fp is not None and (mu.original.id, fp) in first:
-            same_as[id(mu)] = first[(mu.original.id, fp)]
+            plan.same_as[id(mu)] = first[(mu.original.id, fp)]
             continue
         if fp is not None:
             first[(mu.original.id, fp)] = mu
-        to_decide.append(mu)
-    verdicts = check_many([mu.claim for mu in to_decide], timeout=timeout, jobs=jobs, progress=progress,
-                          cluster=cluster)
-    verdict_of.update({id(mu): v for mu, v in zip(to_decide, verdicts, strict=True)})
-    for key, mu in same_as.items():
+        plan.to_decide.append(mu)
+    return plan
+
+
+def _decide_follow_ups(results: list[MutantResult], decide: Callable[[list[Claim]], list[Verdict]]) -> None:
+    """Follow-ups: is a survivor the same statement (proved)?  is an undecided all-sizes mutant
+    refuted at a small size?  does a mutant whose only counterexamples divide by zero hold where
+    defined?  Settles ``results`` in place."""
+    follow = _follow_ups(results)
+    if not follow:
+        return
+    answers = decide([q for _, _, q in follow])
+    # an equivalence proof counts only if each of its controls is refuted (a re-checked witness)
+    controls: dict[int, list[Verdict]] = {}
+    for (k, what, _), v in zip(follow, answers, strict=True):
+        if what in ("control", "not valid alone"):
+            controls.setdefault(k, []).append(v)
+    for (k, what, q), v in zip(follow, answers, strict=True):
+        if what == "equivalence" and not (controls.get(k) and
+                                          all(c.status is Status.REFUTED for c in controls[k])):
+            continue
+        if what in ("equivalence", "bounded", "defined", "needed for definedness"):
+            results[k] = _settle(results[k], what, q, v)
+
+
+def run_selftest(
+    claims: Sequence[Claim], *, timeout: float = 10.0, jobs: int = 2,
+    progress: Callable[[str], None] | None = None, cluster: Any = None,
+    twins: Mapping[str, Sequence[Any]] | None = None,
+) -> SelftestReport:
+    """Generate every mutant of every claim that is decided as its source says (or is a
+    recorded erratum), decide them all, and classify each (``cluster``: a
+    :class:`symcal.cluster.Cluster` to decide on, as in ``check_many``).
+
+    ``twins``: claim id -> its :class:`symcal.explore.twins.Twin` s; by default the twins the
+    bundled library declares (and each erratum's corrected statement)."""
+    from symcal.runner import check_many
+
+    if twins is None:
+        from symcal.explore.twins import twins_for
+
+        twins = twins_for(claims)
+
+    def decide(queries: list[Claim]) -> list[Verdict]:
+        return check_many(queries, timeout=timeout, jobs=jobs, progress=progress, cluster=cluster)
+
+    started = time.monotonic()
+    report = SelftestReport(claims=len(claims))
+    base = [_smallest_sizes(c) for c in claims]
+    originals = decide(base)
+    report.original_seconds = [(c.id, v.seconds) for c, v in zip(claims, originals, strict=True)]
+    mutants = _mutants_to_run(claims, originals, twins, report)
+    plan = _plan(mutants, claims, base, originals)
+    verdicts = decide([mu.claim for mu in plan.to_decide])
+    verdict_of = plan.verdict_of
+    verdict_of.update({id(mu): v for mu, v in zip(plan.to_decide, verdicts, strict=True)})
+    for key, mu in plan.same_as.items():
         verdict_of[key] = verdict_of[id(mu)]
-    report.results = [settled[id(mu)] if id(mu) in settled else classify(mu, verdict_of[id(mu)]) for mu in mutants]
-    # follow-ups: is a survivor the same statement (proved)?  is an undecided all-sizes mutant refuted
-    # at a small size?  does a mutant whose only counterexamples divide by zero hold where defined?
-    follow = _follow_ups(report.results)
-    if follow:
-        answers = check_many([q for _, _, q in follow], timeout=timeout, jobs=jobs, progress=progress,
-                             cluster=cluster)
-        # an equivalence proof counts only if each of its controls is refuted (a re-checked witness)
-        controls: dict[int, list[Verdict]] = {}
-        for (k, what, _), v in zip(follow, answers, strict=True):
-            if what in ("control", "not valid alone"):
-                controls.setdefault(k, []).append(v)
-        for (k, what, q), v in zip(follow, answers, strict=True):
-            if what == "equivalence" and not (controls.get(k) and
-                                              all(c.status is Status.REFUTED for c in controls[k])):
-                continue
-            if what in ("equivalence", "bounded", "defined", "needed for definedness"):
-                report.results[k] = _settle(report.results[k], what, q, v)
+    report.results = [plan.settled[id(mu)] if id(mu) in plan.settled else classify(mu, verdict_of[id(mu)])
+                      for mu in mutants]
+    _decide_follow_ups(report.results, decide)
     # a survivor whose edited statement an exact check refutes is a bug of symcal, not a finding
     _recheck_survivors(report.results)
     report.seconds = time.monotonic() - started

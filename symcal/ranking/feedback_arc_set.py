@@ -349,74 +349,77 @@ def _heuristic_local(sub: np.ndarray, restarts: int, deadline: float | None) -> 
     return best
 
 
-def _milp_component(sub: np.ndarray, deadline: float | None) -> _Component:
-    """Solve one strongly connected component (local ids 0..n-1): heuristic order, exact
-    packing bound, then LP cutting planes and a MILP on the triangles found."""
-    t_start = _now()
+def _remaining(deadline: float | None) -> float | None:
+    """CPU seconds left before ``deadline`` (at least 0.01), or None without a deadline."""
+    return None if deadline is None else max(deadline - _now(), 0.01)
+
+
+def _out_of_time(deadline: float | None) -> bool:
+    """Whether the CPU-time ``deadline`` has passed."""
+    return deadline is not None and _now() > deadline
+
+
+def _with_time_limit(opts: dict[str, Any], deadline: float | None) -> dict[str, Any]:
+    """``opts`` with HiGHS's ``time_limit`` set to the time left, when there is a deadline."""
+    if _remaining(deadline) is not None:
+        opts["time_limit"] = _remaining(deadline)
+    return opts
+
+
+def _float_weights(sub: np.ndarray) -> np.ndarray | None:
+    """``sub`` as floats for HiGHS, or None when the weights are beyond floating range."""
     n = sub.shape[0]
-    subl = sub.tolist()
-
-    def exact_cost(order: list[int]) -> int:
-        return _cost(subl, order)
-
-    def remaining() -> float | None:
-        return None if deadline is None else max(deadline - _now(), 0.01)
-
-    def out_of_time() -> bool:
-        return deadline is not None and _now() > deadline
-
-    # the local search takes at most a fifth of the time left
-    h_deadline = None if deadline is None else t_start + (deadline - t_start) / 5
-    heur = _heuristic_local(sub, _restarts(n), h_deadline)
-    upper = exact_cost(heur)
-    lower = _packing_bound(sub, deadline)
-    if lower >= upper:
-        return _Component(heur, True, f"heuristic order proved optimal by the 3-cycle packing bound ({n} nodes)",
-                           upper, upper)
-    if n > LP_MAX_NODES or out_of_time():
-        why = (f"more than {LP_MAX_NODES} nodes: no triangle LP" if n > LP_MAX_NODES else "time limit reached")
-        return _Component(heur, False, f"local search ({n} nodes), NOT certified ({why}; exact lower bound "
-                                       "by 3-cycle packing)", upper, lower)
-
-    from scipy.optimize import Bounds, LinearConstraint, milp
-    from scipy.sparse import csr_matrix
-
     try:
         w = sub.astype(np.float64)
     except OverflowError:
         w = np.full((1, 1), np.inf)
     if not np.isfinite(w).all() or np.abs(w).max() * n * n > 1e300:
-        return _Component(heur, False, f"local search ({n} nodes), NOT certified (weights beyond floating range: "
-                                       "no LP; exact lower bound by 3-cycle packing)", upper, lower)
-    iu = np.triu_indices(n, 1)
-    n_pairs = iu[0].size
-    # x_pq for p < q ("p before q"), index p*n - p(p+1)/2 + (q - p - 1)
-    c = (w.T - w)[iu]
-    const = float(w[iu].sum())
+        return None
+    return w
 
-    def pidx(p: np.ndarray, q: np.ndarray) -> np.ndarray:
-        return p * n - p * (p + 1) // 2 + (q - p - 1)
 
-    tri = np.array(list(itertools.combinations(range(n), 3)), dtype=np.int64).reshape(-1, 3)
-    t_pq = pidx(tri[:, 0], tri[:, 1])
-    t_qr = pidx(tri[:, 1], tri[:, 2])
-    t_pr = pidx(tri[:, 0], tri[:, 2])
-    del tri
+class _Triangles:
+    """The triangle LP of one component: ``x_pq`` for p < q ("p before q") costs
+    ``const + c·x``, and each triple p < q < r has the transitivity inequality
+    ``0 <= x_pq + x_qr - x_pr <= 1``."""
 
-    def slack(x: np.ndarray) -> np.ndarray:
-        return x[t_pq] + x[t_qr] - x[t_pr]
+    def __init__(self, w: np.ndarray) -> None:
+        n = self.n = w.shape[0]
+        self.iu = np.triu_indices(n, 1)
+        self.n_pairs = self.iu[0].size
+        # x_pq for p < q ("p before q"), index p*n - p(p+1)/2 + (q - p - 1)
+        self.c = (w.T - w)[self.iu]
+        self.const = float(w[self.iu].sum())
+        tri = np.array(list(itertools.combinations(range(n), 3)), dtype=np.int64).reshape(-1, 3)
+        self.t_pq = self._pidx(tri[:, 0], tri[:, 1])
+        self.t_qr = self._pidx(tri[:, 1], tri[:, 2])
+        self.t_pr = self._pidx(tri[:, 0], tri[:, 2])
 
-    def rows(active: np.ndarray) -> list[Any]:
+    def _pidx(self, p: np.ndarray, q: np.ndarray) -> np.ndarray:
+        """The index of the variable ``x_pq`` (p < q)."""
+        return p * self.n - p * (p + 1) // 2 + (q - p - 1)
+
+    def slack(self, x: np.ndarray) -> np.ndarray:
+        """``x_pq + x_qr - x_pr`` of every triangle."""
+        return x[self.t_pq] + x[self.t_qr] - x[self.t_pr]
+
+    def rows(self, active: np.ndarray) -> list[Any]:
+        """The triangle inequalities marked ``active``, as scipy constraints."""
+        from scipy.optimize import LinearConstraint
+        from scipy.sparse import csr_matrix
+
         ids = np.flatnonzero(active)
         if ids.size == 0:
             return []
         r = np.repeat(np.arange(ids.size), 3)
-        cols = np.stack([t_pq[ids], t_qr[ids], t_pr[ids]], axis=1).ravel()
+        cols = np.stack([self.t_pq[ids], self.t_qr[ids], self.t_pr[ids]], axis=1).ravel()
         vals = np.tile([1.0, 1.0, -1.0], ids.size)
-        a_mat = csr_matrix((vals, (r, cols)), shape=(ids.size, n_pairs))
+        a_mat = csr_matrix((vals, (r, cols)), shape=(ids.size, self.n_pairs))
         return [LinearConstraint(a_mat, 0.0, 1.0)]
 
+    @staticmethod
     def most_violated(s: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        """``mask`` cut to the ``_MAX_CUTS_PER_ROUND`` most violated triangles."""
         ids = np.flatnonzero(mask)
         if ids.size > _MAX_CUTS_PER_ROUND:
             amount = np.maximum(s[ids] - 1, -s[ids])
@@ -425,90 +428,144 @@ def _milp_component(sub: np.ndarray, deadline: float | None) -> _Component:
         out[ids] = True
         return out
 
-    # 1. LP cutting-plane loop over triangle inequalities; every LP solved to optimality
-    #    (with any subset of the triangles) is a valid lower bound
-    active = np.zeros(t_pq.size, dtype=bool)
-    lp_rounds = 0
-    lp_done = False
-    while not out_of_time():
-        lp_rounds += 1
-        opts: dict[str, Any] = {"presolve": True}
-        if remaining() is not None:
-            opts["time_limit"] = remaining()
-        res = milp(c, constraints=rows(active), bounds=Bounds(0, 1), options=opts)
+    def order(self, x: np.ndarray) -> list[int]:
+        """The order of a transitive tournament ``x``: by the number of nodes each node precedes."""
+        n = self.n
+        wins = np.zeros(n)
+        xm = np.zeros((n, n))
+        xm[self.iu] = x
+        wins += (xm > 0.5).sum(axis=1)
+        wins += ((xm < 0.5) & (np.triu(np.ones((n, n)), 1) > 0)).sum(axis=0)
+        return sorted(range(n), key=lambda k: -wins[k])
+
+
+@dataclass
+class _Cuts:
+    """The state of the triangle cutting planes: the active inequalities, the exact lower bound
+    and the rounds run."""
+
+    active: np.ndarray
+    lower: int
+    lp_rounds: int = 0
+    lp_done: bool = False
+    rounds: int = 0
+
+
+def _lp_cutting_planes(tri: _Triangles, cuts: _Cuts, deadline: float | None) -> None:
+    """LP cutting-plane loop over triangle inequalities, raising ``cuts.lower``; every LP
+    solved to optimality (with any subset of the triangles) is a valid lower bound."""
+    from scipy.optimize import Bounds, milp
+
+    while not _out_of_time(deadline):
+        cuts.lp_rounds += 1
+        opts = _with_time_limit({"presolve": True}, deadline)
+        res = milp(tri.c, constraints=tri.rows(cuts.active), bounds=Bounds(0, 1), options=opts)
         if res.x is None or res.status != 0:
             break
-        lower = max(lower, _float_bound(float(res.fun) + const))
-        s = slack(res.x)
-        viol = ((s > 1 + _SEP_TOL) | (s < -_SEP_TOL)) & ~active
+        cuts.lower = max(cuts.lower, _float_bound(float(res.fun) + tri.const))
+        s = tri.slack(res.x)
+        viol = ((s > 1 + _SEP_TOL) | (s < -_SEP_TOL)) & ~cuts.active
         if not viol.any():
-            lp_done = True
-            active |= (s >= 1 - _NEAR_TIGHT) | (s <= _NEAR_TIGHT)
+            cuts.lp_done = True
+            cuts.active |= (s >= 1 - _NEAR_TIGHT) | (s <= _NEAR_TIGHT)
             break
-        active |= most_violated(s, viol)
-    if lower >= upper:
-        return _Component(heur, True, f"heuristic order proved optimal by LP bound ({n} nodes)", upper, upper)
+        cuts.active |= tri.most_violated(s, viol)
 
-    # 2. MILP on the active triangles, re-solved while the integer solution is cyclic
-    best, best_cost, rounds = heur, upper, 0
-    status = "time limit reached" if out_of_time() else ""
-    while not out_of_time():
-        rounds += 1
-        opts = {
-            **_MILP_OPTIONS,
-            # only solutions at least as good as the heuristic order are of interest
-            "objective_bound": best_cost - const + 0.5,
-        }
-        if remaining() is not None:
-            opts["time_limit"] = remaining()
-        with warnings.catch_warnings():
-            # HiGHS options beyond scipy's list are passed verbatim, with a warning
-            warnings.filterwarnings("ignore", message="Unrecognized options", category=RuntimeWarning)
-            res = milp(
-                c,
-                constraints=rows(active),
-                integrality=np.ones(c.size),
-                bounds=Bounds(0, 1),
-                options=opts,
-            )
+
+def _milp_round(tri: _Triangles, cuts: _Cuts, best_cost: int, deadline: float | None) -> Any:
+    """One HiGHS MILP on the active triangles, raising ``cuts.lower`` by its dual bound."""
+    from scipy.optimize import Bounds, milp
+
+    # only solutions at least as good as the heuristic order are of interest
+    opts = _with_time_limit({**_MILP_OPTIONS, "objective_bound": best_cost - tri.const + 0.5}, deadline)
+    with warnings.catch_warnings():
+        # HiGHS options beyond scipy's list are passed verbatim, with a warning
+        warnings.filterwarnings("ignore", message="Unrecognized options", category=RuntimeWarning)
+        res = milp(
+            tri.c,
+            constraints=tri.rows(cuts.active),
+            integrality=np.ones(tri.c.size),
+            bounds=Bounds(0, 1),
+            options=opts,
+        )
+    bound = getattr(res, "mip_dual_bound", None)
+    # the dual bound of a relaxation (a subset of the triangles) is a valid lower bound,
+    # also when the time limit stopped HiGHS
+    if res.status in (0, 1) and bound is not None and math.isfinite(bound):
+        cuts.lower = max(cuts.lower, _float_bound(float(bound) + tri.const))
+    if res.status == 2:
+        # no point of the relaxation costs below best_cost - 1/2: integer costs make
+        # best_cost the minimum
+        cuts.lower = max(cuts.lower, best_cost)
+    return res
+
+
+def _milp_search(
+    tri: _Triangles, cuts: _Cuts, sub: list[list[int]], heur: list[int], upper: int, deadline: float | None
+) -> tuple[list[int], int, str]:
+    """MILP on the active triangles, re-solved while the integer solution is cyclic: the
+    best order, its exact cost and HiGHS's last status."""
+    best, best_cost = heur, upper
+    status = "time limit reached" if _out_of_time(deadline) else ""
+    while not _out_of_time(deadline):
+        cuts.rounds += 1
+        res = _milp_round(tri, cuts, best_cost, deadline)
         status = str(res.message)
-        bound = getattr(res, "mip_dual_bound", None)
-        # the dual bound of a relaxation (a subset of the triangles) is a valid lower bound,
-        # also when the time limit stopped HiGHS
-        if res.status in (0, 1) and bound is not None and math.isfinite(bound):
-            lower = max(lower, _float_bound(float(bound) + const))
-        if res.status == 2:
-            # no point of the relaxation costs below best_cost - 1/2: integer costs make
-            # best_cost the minimum
-            lower = max(lower, best_cost)
         if res.x is None:
             break
         x = np.round(res.x)
-        s = slack(x)
+        s = tri.slack(x)
         viol = (s > 1) | (s < 0)
         if viol.any():
-            active |= most_violated(s, viol)
+            cuts.active |= tri.most_violated(s, viol)
             status = "time limit reached with triangle inequalities still violated"
             continue
-        # transitive tournament: the number of nodes each node precedes orders them
-        wins = np.zeros(n)
-        xm = np.zeros((n, n))
-        xm[iu] = x
-        wins += (xm > 0.5).sum(axis=1)
-        wins += ((xm < 0.5) & (np.triu(np.ones((n, n)), 1) > 0)).sum(axis=0)
-        local = sorted(range(n), key=lambda k: -wins[k])
-        cost = exact_cost(local)
+        local = tri.order(x)
+        cost = _cost(sub, local)
         if cost < best_cost:
             best, best_cost = local, cost
         break
-    certified = lower >= best_cost
+    return best, best_cost, status
+
+
+def _milp_component(sub: np.ndarray, deadline: float | None) -> _Component:
+    """Solve one strongly connected component (local ids 0..n-1): heuristic order, exact
+    packing bound, then LP cutting planes and a MILP on the triangles found."""
+    t_start = _now()
+    n = sub.shape[0]
+    subl = sub.tolist()
+    # the local search takes at most a fifth of the time left
+    h_deadline = None if deadline is None else t_start + (deadline - t_start) / 5
+    heur = _heuristic_local(sub, _restarts(n), h_deadline)
+    upper = _cost(subl, heur)
+    lower = _packing_bound(sub, deadline)
+    if lower >= upper:
+        return _Component(heur, True, f"heuristic order proved optimal by the 3-cycle packing bound ({n} nodes)",
+                           upper, upper)
+    if n > LP_MAX_NODES or _out_of_time(deadline):
+        why = (f"more than {LP_MAX_NODES} nodes: no triangle LP" if n > LP_MAX_NODES else "time limit reached")
+        return _Component(heur, False, f"local search ({n} nodes), NOT certified ({why}; exact lower bound "
+                                       "by 3-cycle packing)", upper, lower)
+    w = _float_weights(sub)
+    if w is None:
+        return _Component(heur, False, f"local search ({n} nodes), NOT certified (weights beyond floating range: "
+                                       "no LP; exact lower bound by 3-cycle packing)", upper, lower)
+    tri = _Triangles(w)
+    cuts = _Cuts(np.zeros(tri.t_pq.size, dtype=bool), lower)
+    # 1. LP cutting-plane loop over triangle inequalities
+    _lp_cutting_planes(tri, cuts, deadline)
+    if cuts.lower >= upper:
+        return _Component(heur, True, f"heuristic order proved optimal by LP bound ({n} nodes)", upper, upper)
+    # 2. MILP on the active triangles, re-solved while the integer solution is cyclic
+    best, best_cost, status = _milp_search(tri, cuts, subl, heur, upper, deadline)
+    certified = cuts.lower >= best_cost
     how = (
-        f"HiGHS MILP ({n} nodes, {int(active.sum())} of {t_pq.size} triangle "
-        f"inequalities, {lp_rounds} LP{'' if lp_done else ' (unfinished)'} + {rounds} MILP rounds)"
+        f"HiGHS MILP ({n} nodes, {int(cuts.active.sum())} of {tri.t_pq.size} triangle "
+        f"inequalities, {cuts.lp_rounds} LP{'' if cuts.lp_done else ' (unfinished)'} + {cuts.rounds} MILP rounds)"
     )
     if not certified:
         how += f", NOT certified ({status or 'gap left'})"
-    return _Component(best, certified, how, best_cost, best_cost if certified else lower)
+    return _Component(best, certified, how, best_cost, best_cost if certified else cuts.lower)
 
 
 @dataclass(frozen=True)

@@ -219,6 +219,93 @@ def _minimum(w: Any, deadline: float | None) -> tuple[list[int], int, int, bool,
     return sol.order, sol.cost, sol.lower, sol.certified, sol.method
 
 
+def _frac(x: Any, scale: int) -> Fraction:
+    """The exact value of ``x`` in units of ``1/scale``."""
+    return Fraction(int(x), scale)
+
+
+def _check_report_time_limit(time_limit: Any) -> None:
+    """Refuse a ``time_limit`` that is not a finite number of seconds > 0 (None is no limit)."""
+    if time_limit is not None:
+        if isinstance(time_limit, bool) or not isinstance(time_limit, int | float) or not 0 < time_limit <= 1e9:
+            raise invalid("time_limit", time_limit, "a finite number of seconds > 0, or None for no limit")
+
+
+def _low_noise_json(d: Any, scale: int) -> dict[str, Any]:
+    """The low-noise verdict of Definition 8 on the difference matrix ``d`` (in units of
+    ``1/scale``), with the first violating triple and the first :data:`MAX_LISTED` of them."""
+    n_paths, n_bad, listed = _low_noise_scan(d, MAX_LISTED)
+    if not n_paths:
+        low_reason = "low-noise (Definition 8) holds vacuously: the difference graph has no two-edge path"
+    elif not n_bad:
+        low_reason = (f"low-noise (Definition 8): all {n_paths} two-edge paths i -> j -> k of the difference graph "
+                      "satisfy a_ik - a_ki >= (a_ij - a_ji) + (a_jk - a_kj)")
+    low_json: dict[str, Any] = {"holds": not n_bad, "reason": "", "violating_triple": None}
+    if n_bad:
+        i, j, k = listed[0]
+        lhs, rhs = _frac(d[i - 1, k - 1], scale), _frac(d[i - 1, j - 1], scale) + _frac(d[j - 1, k - 1], scale)
+        low_reason = (f"not low-noise (Definition 8) at (i, j, k) = ({i}, {j}, {k}): "
+                      f"a[{i},{k}] - a[{k},{i}] = {fraction_str(lhs)} < "
+                      f"(a[{i},{j}] - a[{j},{i}]) + (a[{j},{k}] - a[{k},{j}]) = {fraction_str(rhs)}"
+                      f"; {n_bad} of {n_paths} two-edge paths violate it")
+        low_json.update({"violating_triple": [i, j, k], "lhs": fraction_str(lhs), "rhs": fraction_str(rhs),
+                         "violations": [list(t) for t in listed], "violation_count": n_bad})
+    low_json["reason"] = low_reason
+    return low_json
+
+
+# (order, cost, lower, certified, method) of :func:`_minimum`
+_Minimum = tuple[list[int], int, int, bool, str]
+
+
+def _risk_json(minimum: _Minimum, scale: int) -> dict[str, Any]:
+    """``min l(p, alpha)`` of Eq. (8): exact with an optimal order, or unknown with the best
+    order found and a proved lower bound."""
+    order, cost, lower, certified, method = minimum
+    best_order = [v + 1 for v in order]
+    if certified:
+        return {"status": "exact", "value": fraction_str(_frac(cost, scale)), "optimal_order": best_order}
+    return {"status": "unknown", "value": None, "optimal_order": None,
+            "best_value": fraction_str(_frac(cost, scale)), "best_order": best_order,
+            "lower_bound": fraction_str(_frac(lower, scale)),
+            "reason": f"the minimum (a feedback arc set, NP-hard) was not proved: it lies in "
+                      f"[{fraction_str(_frac(lower, scale))}, {fraction_str(_frac(cost, scale))}] ({method})"}
+
+
+def _broken_constraints(pos: Any, net: Any) -> str:
+    """Lemma 16's description of A(p): ``alpha_i > alpha_j`` (i < j), ``>=`` (i > j) on each
+    edge of the difference graph ``pos``; the ones alpha* (ordered as ``net``) breaks, as text."""
+    edges = np.argwhere(pos)
+    ni, nj = net[edges[:, 0]], net[edges[:, 1]]
+    broken = edges[np.where(edges[:, 0] < edges[:, 1], ni <= nj, ni < nj)]
+    if not broken.size:
+        return ""
+    parts = [f"alpha_{a + 1} {'>' if a < b else '>='} alpha_{b + 1}" for a, b in broken[:MAX_LISTED]]
+    more = f" and {len(broken) - MAX_LISTED} more" if len(broken) > MAX_LISTED else ""
+    return "; it breaks " + ", ".join(parts) + more
+
+
+def _in_optimal_set(risk: int, minimum: _Minimum, scale: int,
+                    lemma16: tuple[Any, Any] | None) -> tuple[bool | None, str]:
+    """Whether alpha* (of risk ``risk``) lies in ``A(p)`` given the minimum's interval
+    ``[lower, cost]``: True, False, or None when undecided, with the reason; ``lemma16`` is
+    ``(pos, net)`` when the difference graph is a DAG, to list the constraints alpha* breaks."""
+    order, cost, lower, certified, _method = minimum
+    best_order = [v + 1 for v in order]
+    r = fraction_str(_frac(risk, scale))
+    if certified and risk == cost or risk <= lower:
+        return True, f"alpha is in A(p): l(p, alpha) = {r} is the minimum"
+    if risk > cost:
+        shown = fraction_str(_frac(cost, scale))
+        in_reason = (f"alpha is not in A(p): l(p, alpha) = {r} > min = {shown} (attained by the order "
+                     f"{tuple(best_order)})" if certified else
+                     f"alpha is not in A(p): l(p, alpha) = {r} > {shown}, the risk of the order {tuple(best_order)}")
+        return False, in_reason + ("" if lemma16 is None else _broken_constraints(*lemma16))
+    lo, hi = fraction_str(_frac(lower, scale)), fraction_str(_frac(cost, scale))
+    return None, (f"undecided: l(p, alpha) = {r} lies between the proved lower bound {lo} "
+                  f"and the best risk found {hi} (the minimum was not proved)")
+
+
 def describe_preferences(obj: Any, m: int | None = None, *, time_limit: float | None = None) -> dict[str, Any]:
     """A JSON-ready report on preference data (Duchi et al. 2010, Sections 2-3): ``m``;
     the weights ``a_ij``; the difference graph (Fig. 1) and whether it is a DAG; the
@@ -233,36 +320,14 @@ def describe_preferences(obj: Any, m: int | None = None, *, time_limit: float | 
     is then ``"status": "unknown"`` with the best order found and a proved lower bound --
     and ``in_optimal_set`` is None when that interval does not decide it."""
     t0 = time.process_time()
-    if time_limit is not None:
-        if isinstance(time_limit, bool) or not isinstance(time_limit, int | float) or not 0 < time_limit <= 1e9:
-            raise invalid("time_limit", time_limit, "a finite number of seconds > 0, or None for no limit")
+    _check_report_time_limit(time_limit)
     sw = sparse_weights(obj, m)
     m = sw.m
     w, scale = weight_matrix(sw)
     d = w - w.T
     pos = d > 0
     cycle = _cycle_in(pos)
-    n_paths, n_bad, listed = _low_noise_scan(d, MAX_LISTED)
-
-    def frac(x: Any) -> Fraction:
-        return Fraction(int(x), scale)
-
-    if not n_paths:
-        low_reason = "low-noise (Definition 8) holds vacuously: the difference graph has no two-edge path"
-    elif not n_bad:
-        low_reason = (f"low-noise (Definition 8): all {n_paths} two-edge paths i -> j -> k of the difference graph "
-                      "satisfy a_ik - a_ki >= (a_ij - a_ji) + (a_jk - a_kj)")
-    low_json: dict[str, Any] = {"holds": not n_bad, "reason": "", "violating_triple": None}
-    if n_bad:
-        i, j, k = listed[0]
-        lhs, rhs = frac(d[i - 1, k - 1]), frac(d[i - 1, j - 1]) + frac(d[j - 1, k - 1])
-        low_reason = (f"not low-noise (Definition 8) at (i, j, k) = ({i}, {j}, {k}): "
-                      f"a[{i},{k}] - a[{k},{i}] = {fraction_str(lhs)} < "
-                      f"(a[{i},{j}] - a[{j},{i}]) + (a[{j},{k}] - a[{k},{j}]) = {fraction_str(rhs)}"
-                      f"; {n_bad} of {n_paths} two-edge paths violate it")
-        low_json.update({"violating_triple": [i, j, k], "lhs": fraction_str(lhs), "rhs": fraction_str(rhs),
-                         "violations": [list(t) for t in listed], "violation_count": n_bad})
-    low_json["reason"] = low_reason
+    low_json = _low_noise_json(d, scale)
 
     # alpha*_i = sum_j (a_ij - a_ji) / 2 (Eq. (15), nu = 1): its order is that of the row sums
     net = d.sum(axis=1)
@@ -272,58 +337,25 @@ def describe_preferences(obj: Any, m: int | None = None, *, time_limit: float | 
     if time_limit is not None:
         # the rest after the minimum is one pass over the pairs: leave it a tenth of the time
         deadline = t0 + 0.9 * float(time_limit)
-    order, cost, lower, certified, method = _minimum(w, deadline)
-    best_order = [v + 1 for v in order]
-    if certified:
-        risk_json: dict[str, Any] = {"status": "exact", "value": fraction_str(frac(cost)),
-                                     "optimal_order": best_order}
-    else:
-        risk_json = {"status": "unknown", "value": None, "optimal_order": None,
-                     "best_value": fraction_str(frac(cost)), "best_order": best_order,
-                     "lower_bound": fraction_str(frac(lower)),
-                     "reason": f"the minimum (a feedback arc set, NP-hard) was not proved: it lies in "
-                               f"[{fraction_str(frac(lower))}, {fraction_str(frac(cost))}] ({method})"}
-    r = fraction_str(frac(risk))
-    inside: bool | None
-    if certified and risk == cost or risk <= lower:
-        inside = True
-        in_reason = f"alpha is in A(p): l(p, alpha) = {r} is the minimum"
-    elif risk > cost:
-        inside = False
-        shown = fraction_str(frac(cost))
-        in_reason = (f"alpha is not in A(p): l(p, alpha) = {r} > min = {shown} (attained by the order "
-                     f"{tuple(best_order)})" if certified else
-                     f"alpha is not in A(p): l(p, alpha) = {r} > {shown}, the risk of the order {tuple(best_order)}")
-        if cycle is None:
-            # Lemma 16's description of A(p): alpha_i > alpha_j (i < j), >= (i > j) on each edge
-            edges = np.argwhere(pos)
-            ni, nj = net[edges[:, 0]], net[edges[:, 1]]
-            broken = edges[np.where(edges[:, 0] < edges[:, 1], ni <= nj, ni < nj)]
-            if broken.size:
-                parts = [f"alpha_{a + 1} {'>' if a < b else '>='} alpha_{b + 1}" for a, b in broken[:MAX_LISTED]]
-                more = f" and {len(broken) - MAX_LISTED} more" if len(broken) > MAX_LISTED else ""
-                in_reason += "; it breaks " + ", ".join(parts) + more
-    else:
-        inside = None
-        in_reason = (f"undecided: l(p, alpha) = {r} lies between the proved lower bound {fraction_str(frac(lower))} "
-                     f"and the best risk found {fraction_str(frac(cost))} (the minimum was not proved)")
+    minimum = _minimum(w, deadline)
+    inside, in_reason = _in_optimal_set(risk, minimum, scale, None if cycle is not None else (pos, net))
     return {
         "m": m,
         "source": type(obj).__name__ if isinstance(obj, PreferenceDistribution | PreferenceGraph) else "weights",
         "weights": [[i, j, fraction_str(v)] for (i, j), v in sw.nonzero.items()],
         "difference_graph": {
-            "edges": [[int(i) + 1, int(j) + 1, fraction_str(frac(d[i, j]))] for i, j in np.argwhere(pos)],
+            "edges": [[int(i) + 1, int(j) + 1, fraction_str(_frac(d[i, j], scale))] for i, j in np.argwhere(pos)],
             "is_dag": cycle is None,
             "cycle": None if cycle is None else format_cycle(cycle),
         },
         "low_noise": low_json,
-        "min_conditional_risk": risk_json,
+        "min_conditional_risk": _risk_json(minimum, scale),
         "linear_surrogate": {
             "nu": "1",
             "r": "alpha^2",
             "alpha_star": [fraction_str(v) for v in alpha],
             "in_optimal_set": inside,
-            "risk_at_alpha_star": r,
+            "risk_at_alpha_star": fraction_str(_frac(risk, scale)),
             "reason": in_reason,
         },
     }

@@ -750,16 +750,9 @@ class SensitivityResult:
         return self.holds
 
 
-def check_order_sensitivity(phi: Surrogate, k: int, points: Iterable[Sequence[Any]], *,
-                            pairs: Iterable[tuple[int, int]] | None = None, dps: int = 30) -> SensitivityResult:
-    """Check Definition 3 (top-k subgroup order sensitivity) for ``phi`` at each exact score
-    vector in ``points``: non-negativity, (1) symmetry, (2) the ordering of losses for each
-    pair with ``g_i < g_j`` (``>=`` when the swap changes the top-k subgroup, ``=`` otherwise,
-    and strict for at least one y), and (3) at ties ``g_i = g_j``, a strict derivative
-    inequality for some y whose subgroup changes.  Every inequality uses mpmath interval
-    arithmetic, so a reported violation is rigorous; an equality whose enclosure contains 0 goes
-    to the exact zero test (:func:`symcal.exact.sign`: equal only when formally zero), and one it
-    cannot decide is listed in ``undecided``, never counted as holding."""
+def _sensitivity_inputs(phi: Any, k: Any, points: Iterable[Sequence[Any]],
+                        pairs: Iterable[tuple[int, int]] | None) -> tuple[list[tuple[Fraction, ...]], list[Any]]:
+    """Validate the arguments of :func:`check_order_sensitivity`: the exact score vectors and the pairs."""
     if not isinstance(phi, Surrogate):
         raise invalid("phi", phi, "a Surrogate")
     n = phi.n
@@ -775,96 +768,150 @@ def check_order_sensitivity(phi: Surrogate, k: int, points: Iterable[Sequence[An
     for i, j in pair_list:
         check_object(i, n, "i")
         check_object(j, n, "j")
-    perms = list(permutations(n))
-    comparisons = 0
-    undecided: list[str] = []
-    ar = _IntervalArith()
+    return pts, pair_list
 
-    def fail(cond: str, g: tuple[Fraction, ...], detail: dict[str, Any]) -> SensitivityResult:
-        w = {"condition": cond, "g": [fraction_str(v) for v in g], **detail}
-        return SensitivityResult(False, f"{phi.name} is not top-{k} order sensitive: {cond} fails at g = "
-                                        f"{w['g']} ({', '.join(f'{a}={b}' for a, b in detail.items())})",
-                                 w, len(pts), comparisons, tuple(undecided))
 
+def _g_text(g: Sequence[Fraction]) -> list[str]:
+    """A score vector as exact strings, for messages."""
+    return [fraction_str(v) for v in g]
+
+
+# a violation of Definition 3: the condition and its details
+_Violation = tuple[str, dict[str, Any]]
+
+
+@dataclass
+class _Definition3:
+    """The conditions of Definition 3 (top-k subgroup order sensitivity) at one score vector at a
+    time, in interval arithmetic; counts the comparisons and collects the undecided ones."""
+
+    phi: Surrogate
+    k: int
+    perms: list[Permutation]
+    ar: Any = field(default_factory=_IntervalArith)
+    comparisons: int = 0
+    undecided: list[str] = field(default_factory=list)
+
+    def at_point(self, g: tuple[Fraction, ...], pair_list: list[Any]) -> _Violation | None:
+        """Non-negativity, then conditions (1) to (3) for each pair, at ``g``: the first violation."""
+        phi, ar = self.phi, self.ar
+        if phi.family == "cosine" and all(v == 0 for v in g):
+            raise invalid("points", _g_text(g), "non-zero score vectors for the cosine loss")
+        gv = [ar.num(v) for v in g]
+        vals = {y: phi._value(ar, gv, y.order) for y in self.perms}
+        for y, v in vals.items():
+            self.comparisons += 1
+            if v.b < 0:
+                return "non-negativity", {"y": str(y), "phi": f"[{v.a}, {v.b}]"}
+        for i, j in pair_list:
+            bad = self.symmetry(g, vals, i, j)
+            if bad is None and g[i - 1] < g[j - 1]:
+                bad = self.ordering(g, vals, i, j)
+            elif bad is None and g[i - 1] == g[j - 1]:
+                bad = self.tie(g, gv, i, j)
+            if bad is not None:
+                return bad
+        return None
+
+    def _exact_or_undecided(self, label: str, g: tuple[Fraction, ...], pair: tuple[int, int], y: Permutation,
+                            right: tuple[Sequence[Fraction], Sequence[int]]) -> tuple[int | None, str]:
+        """An equality ``phi(g, y) = phi(right)`` the enclosure left open, decided by the exact zero
+        test; an undecided one is listed under ``label`` and comes back as None."""
+        sign, text = _exact_equal(self.phi, g, (g, y.order), right)
+        if sign is None:
+            self.undecided.append(f"{label} at g={_g_text(g)}, pair {pair}, y={y}: {text[:120]}")
+        return sign, text
+
+    def symmetry(self, g: tuple[Fraction, ...], vals: dict[Permutation, Any], i: int, j: int) -> _Violation | None:
+        """(1) phi(g, y) = phi(sigma g, sigma y)."""
+        sg_exact = swap_scores(g, i, j)
+        sg = [self.ar.num(v) for v in sg_exact]
+        for y in self.perms:
+            if not y.ranks_before(i, j):
+                continue
+            z = y.swap_objects(i, j)
+            self.comparisons += 1
+            sign, text = interval_difference(vals[y], self.phi._value(self.ar, sg, z.order))
+            if sign is None:  # equality needs an exact zero test: an enclosure cannot show it
+                sign, text = self._exact_or_undecided("(1)", g, (i, j), y, (sg_exact, z.order))
+                if sign is None:
+                    continue
+            if sign != 0:
+                return "(1) symmetry", {"pair": (i, j), "y": str(y), "phi(g,y) - phi(sg,sy)": text}
+        return None
+
+    def ordering(self, g: tuple[Fraction, ...], vals: dict[Permutation, Any], i: int, j: int) -> _Violation | None:
+        """(2) for ``g_i < g_j``: ``phi(g, y) >= phi(g, swapped)`` when the swap changes the top-k
+        subgroup, ``=`` otherwise, and strict for at least one y."""
+        strict = False
+        for y in self.perms:
+            if not y.ranks_before(i, j):
+                continue
+            z = y.swap_objects(i, j)
+            self.comparisons += 1
+            sign, text = interval_difference(vals[y], vals[z])
+            detail = {"pair": (i, j), "y": str(y), "swapped": str(z), "phi(g,y) - phi(g,swapped)": text}
+            if same_subgroup_after_swap(y, i, j, self.k):
+                if sign is None:  # equality: decided only by the exact zero test
+                    sign, text = self._exact_or_undecided("(2) equality", g, (i, j), y, (g, z.order))
+                    if sign is None:
+                        continue
+                    detail["phi(g,y) - phi(g,swapped)"] = text
+                if sign != 0:
+                    return "(2) equality within a subgroup", detail
+            elif sign == -1:
+                return "(2) phi(g,y) >= phi(g,swapped)", detail
+            elif sign == 1:
+                strict = True
+            elif sign is None:
+                self.undecided.append(f"(2) at g={_g_text(g)}, pair {(i, j)}, y={y}")
+        if not strict:
+            self.undecided.append(f"(2) strictness at g={_g_text(g)}, pair {(i, j)}")
+        return None
+
+    def tie(self, g: tuple[Fraction, ...], gv: list[Any], i: int, j: int) -> _Violation | None:
+        """(3) at a tie ``g_i = g_j``: a strict derivative inequality for some y whose subgroup changes."""
+        all_fail = True
+        for y in self.perms:
+            if not y.ranks_before(i, j) or same_subgroup_after_swap(y, i, j, self.k):
+                continue
+            z = y.swap_objects(i, j)
+            self.comparisons += 1
+            sign, _ = interval_difference(self.phi._gradient(self.ar, gv, z.order)[i - 1],
+                                          self.phi._gradient(self.ar, gv, y.order)[i - 1])
+            if sign == 1:
+                return None
+            if sign is None:
+                all_fail = False
+        if all_fail:
+            return "(3) strict derivative inequality at a tie", {"pair": (i, j)}
+        self.undecided.append(f"(3) at g={_g_text(g)}, pair {(i, j)}")
+        return None
+
+
+def check_order_sensitivity(phi: Surrogate, k: int, points: Iterable[Sequence[Any]], *,
+                            pairs: Iterable[tuple[int, int]] | None = None, dps: int = 30) -> SensitivityResult:
+    """Check Definition 3 (top-k subgroup order sensitivity) for ``phi`` at each exact score
+    vector in ``points``: non-negativity, (1) symmetry, (2) the ordering of losses for each
+    pair with ``g_i < g_j`` (``>=`` when the swap changes the top-k subgroup, ``=`` otherwise,
+    and strict for at least one y), and (3) at ties ``g_i = g_j``, a strict derivative
+    inequality for some y whose subgroup changes.  Every inequality uses mpmath interval
+    arithmetic, so a reported violation is rigorous; an equality whose enclosure contains 0 goes
+    to the exact zero test (:func:`symcal.exact.sign`: equal only when formally zero), and one it
+    cannot decide is listed in ``undecided``, never counted as holding."""
+    pts, pair_list = _sensitivity_inputs(phi, k, points, pairs)
+    d3 = _Definition3(phi, k, list(permutations(phi.n)))
     with _iv_dps(dps):
         for g in pts:
-            if phi.family == "cosine" and all(v == 0 for v in g):
-                raise invalid("points", [fraction_str(v) for v in g], "non-zero score vectors for the cosine loss")
-            gv = [ar.num(v) for v in g]
-            vals = {y: phi._value(ar, gv, y.order) for y in perms}
-            for y, v in vals.items():
-                comparisons += 1
-                if v.b < 0:
-                    return fail("non-negativity", g, {"y": str(y), "phi": f"[{v.a}, {v.b}]"})
-            for i, j in pair_list:
-                gi, gj = g[i - 1], g[j - 1]
-                # (1) phi(g, y) = phi(sigma g, sigma y)
-                sg = [ar.num(v) for v in swap_scores(g, i, j)]
-                for y in perms:
-                    if not y.ranks_before(i, j):
-                        continue
-                    z = y.swap_objects(i, j)
-                    comparisons += 1
-                    sign, text = interval_difference(vals[y], phi._value(ar, sg, z.order))
-                    if sign is None:  # equality needs an exact zero test: an enclosure cannot show it
-                        sign, text = _exact_equal(phi, g, (g, y.order), (swap_scores(g, i, j), z.order))
-                        if sign is None:
-                            undecided.append(f"(1) at g={[fraction_str(v) for v in g]}, pair {(i, j)}, y={y}: "
-                                             f"{text[:120]}")
-                            continue
-                    if sign != 0:
-                        return fail("(1) symmetry", g, {"pair": (i, j), "y": str(y), "phi(g,y) - phi(sg,sy)": text})
-                if gi < gj:
-                    strict = False
-                    for y in perms:
-                        if not y.ranks_before(i, j):
-                            continue
-                        z = y.swap_objects(i, j)
-                        comparisons += 1
-                        sign, text = interval_difference(vals[y], vals[z])
-                        if same_subgroup_after_swap(y, i, j, k):
-                            if sign is None:  # equality: decided only by the exact zero test
-                                sign, text = _exact_equal(phi, g, (g, y.order), (g, z.order))
-                                if sign is None:
-                                    undecided.append(f"(2) equality at g={[fraction_str(v) for v in g]}, pair "
-                                                     f"{(i, j)}, y={y}: {text[:120]}")
-                                    continue
-                            if sign != 0:
-                                return fail("(2) equality within a subgroup", g,
-                                            {"pair": (i, j), "y": str(y), "swapped": str(z),
-                                             "phi(g,y) - phi(g,swapped)": text})
-                        else:
-                            if sign == -1:
-                                return fail("(2) phi(g,y) >= phi(g,swapped)", g,
-                                            {"pair": (i, j), "y": str(y), "swapped": str(z),
-                                             "phi(g,y) - phi(g,swapped)": text})
-                            if sign == 1:
-                                strict = True
-                            elif sign is None:
-                                undecided.append(f"(2) at g={[fraction_str(v) for v in g]}, pair {(i, j)}, y={y}")
-                    if not strict:
-                        undecided.append(f"(2) strictness at g={[fraction_str(v) for v in g]}, pair {(i, j)}")
-                elif gi == gj:
-                    found = False
-                    all_fail = True
-                    for y in perms:
-                        if not y.ranks_before(i, j) or same_subgroup_after_swap(y, i, j, k):
-                            continue
-                        z = y.swap_objects(i, j)
-                        comparisons += 1
-                        sign, _ = interval_difference(phi._gradient(ar, gv, z.order)[i - 1],
-                                                      phi._gradient(ar, gv, y.order)[i - 1])
-                        if sign == 1:
-                            found = True
-                            break
-                        if sign is None:
-                            all_fail = False
-                    if not found and all_fail:
-                        return fail("(3) strict derivative inequality at a tie", g, {"pair": (i, j)})
-                    if not found:
-                        undecided.append(f"(3) at g={[fraction_str(v) for v in g]}, pair {(i, j)}")
-    reason = (f"no violation of Definition 3 (top-{k}) for {phi.name} at {len(pts)} point(s), {comparisons} "
+            bad = d3.at_point(g, pair_list)
+            if bad is not None:
+                cond, detail = bad
+                w = {"condition": cond, "g": _g_text(g), **detail}
+                return SensitivityResult(False, f"{phi.name} is not top-{k} order sensitive: {cond} fails at g = "
+                                                f"{w['g']} ({', '.join(f'{a}={b}' for a, b in detail.items())})",
+                                         w, len(pts), d3.comparisons, tuple(d3.undecided))
+    reason = (f"no violation of Definition 3 (top-{k}) for {phi.name} at {len(pts)} point(s), {d3.comparisons} "
               f"interval comparisons; evidence at these points only, not a proof for all g")
-    if undecided:
-        reason += f"; {len(undecided)} comparison(s) undecided by the enclosures"
-    return SensitivityResult(True, reason, None, len(pts), comparisons, tuple(undecided))
+    if d3.undecided:
+        reason += f"; {len(d3.undecided)} comparison(s) undecided by the enclosures"
+    return SensitivityResult(True, reason, None, len(pts), d3.comparisons, tuple(d3.undecided))

@@ -1193,40 +1193,33 @@ def _rank_flint(fl: Any, loss: LossMatrix) -> RankCertificate | None:
     return None
 
 
-def _affine_flint(fl: Any, loss: LossMatrix, base: RankCertificate) -> RankCertificate:
-    """``min_c rank(L - cJ)`` from a certified rank ``r`` with minor ``M = L[R, C]``.
+@dataclass
+class _OnesSolve:
+    """``x = M^-1 1`` and ``u = M^-T 1`` as integer numerators over a denominator (None when not
+    solved) and ``s = 1^T M^-1 1`` when known."""
 
-    ``L = Y M Z`` with ``Y = L[:, C] M^-1`` (identity on ``R``) and ``Z = M^-1 L[R, :]``
-    (identity on ``C``).  ``rank(L - cJ) < r`` needs ``1_n`` in the column space of ``L`` --
-    exactly when ``L[:, C] x = 1`` with ``x = M^-1 1`` (automatic when ``r = n``) -- and ``1_k``
-    in its row space -- exactly when ``u^T L[R, :] = 1^T`` with ``u = M^-T 1`` (automatic when
-    ``r = k``); then ``L - cJ = Y (M - cJ) Z`` has rank ``r - 1`` exactly at
-    ``c0 = 1 / (1^T M^-1 1)`` (matrix determinant lemma; ``1^T M^-1 1 != 0`` is decided
-    exactly, or by ``det M != det(M - J)`` modulo a prime), and ``rank(L - cJ) >= r - 1``
-    for every ``c`` (a rank-one update).  Otherwise ``rank(L - cJ) >= r`` for every ``c``:
-    ``M - cJ`` is non-singular for ``c != c0``, and at ``c0`` the missing ``1`` keeps the rank
-    (``col(L) + span(1)`` has dimension ``r + 1``).  Each test is exact integer arithmetic."""
-    t0 = time.perf_counter()
-    num = loss.numerators
-    n, k = loss.shape
-    dd = loss.denominator
-    r = base.lower
-    rows_, cols_, det = base.minors[0]
-    rows, cols = list(rows_), list(cols_)
-    notes = list(base.notes)
-    m = num[np.ix_(rows, cols)]
-    ones = np.ones((r, 1), dtype=np.int64)
-    small = r <= EXACT_DET_MAX
+    x_num: Any = None
+    x_den: Any = None
+    u_num: Any = None
+    u_den: Any = None
     s: Fraction | None = None
-    x_num = x_den = None
-    if r < n or small:
-        x_num, x_den = _solve(fl, m, ones)
-        s = Fraction(int(np.asarray(x_num, dtype=object).sum()), x_den)
-    u_num = u_den = None
-    if r < k:
-        u_num, u_den = _solve(fl, np.ascontiguousarray(m.T), ones)
-        s = Fraction(int(np.asarray(u_num, dtype=object).sum()), u_den)
-    # det(M - x J) = det(M) - x * slope in the scaled integers (x = c * denominator), slope = det(M) s
+
+    def solve_x(self, fl: Any, m: np.ndarray) -> None:
+        """Solve ``x = M^-1 1`` exactly and take ``s`` from it."""
+        self.x_num, self.x_den = _solve(fl, m, np.ones((m.shape[0], 1), dtype=np.int64))
+        self.s = Fraction(int(np.asarray(self.x_num, dtype=object).sum()), self.x_den)
+
+    def solve_u(self, fl: Any, m: np.ndarray) -> None:
+        """Solve ``u = M^-T 1`` exactly and take ``s`` from it."""
+        self.u_num, self.u_den = _solve(fl, np.ascontiguousarray(m.T), np.ones((m.shape[0], 1), dtype=np.int64))
+        self.s = Fraction(int(np.asarray(self.u_num, dtype=object).sum()), self.u_den)
+
+
+def _affine_slope(fl: Any, m: np.ndarray, det: Any, sol: _OnesSolve) -> Any:
+    """The slope of ``det(M - x J) = det(M) - x * slope`` in the scaled integers (``x = c *
+    denominator``, ``slope = det(M) s``): an int, a :class:`ModularDeterminant`, or text when a
+    prime divides it but ``s != 0`` is exact.  May solve ``x = M^-1 1`` into ``sol``."""
+    s = sol.s
     slope: Any
     if s is not None and isinstance(det, int):
         slope = int(det * s)
@@ -1242,11 +1235,66 @@ def _affine_flint(fl: Any, loss: LossMatrix, base: RankCertificate) -> RankCerti
                 slope = ModularDeterminant(diff, p)
                 break
         if slope is None:  # every prime divides det(M) - det(M - J): decide it exactly
-            x_num, x_den = _solve(fl, m, ones)
-            s = Fraction(int(np.asarray(x_num, dtype=object).sum()), x_den)
-            slope = 0 if s == 0 else ModularDeterminant(0, 0)
-    if isinstance(slope, ModularDeterminant) and slope.residue == 0 and s is not None and s != 0:
-        slope = f"det(M) * {_short(s)}"  # p divides the slope; s != 0 is exact
+            sol.solve_x(fl, m)
+            slope = 0 if sol.s == 0 else ModularDeterminant(0, 0)
+    if isinstance(slope, ModularDeterminant) and slope.residue == 0 and sol.s is not None and sol.s != 0:
+        slope = f"det(M) * {_short(sol.s)}"  # p divides the slope; s != 0 is exact
+    return slope
+
+
+def _ones_products(loss: LossMatrix, rows: list[int], cols: list[int], r: int,
+                   sol: _OnesSolve) -> Iterable[tuple[str, str, Sequence[Any], str, Any, int]]:
+    """Whether 1 is in the column / row space of L: (space, what, names, product, its values, its
+    denominator), the row space computed only when asked for."""
+    num = loss.numerators
+    n, k = loss.shape
+    if sol.x_num is not None and r < n:
+        yield ("column", "label", loss.labels, "L[a, C] M^-1 1",
+               np.asarray(num[:, cols], dtype=object) @ np.asarray(sol.x_num, dtype=object).ravel(), sol.x_den)
+    if sol.u_num is not None and r < k:
+        yield ("row", "prediction", loss.predictions, "(M^-T 1)^T L[R, b]",
+               np.asarray(sol.u_num, dtype=object).ravel() @ np.asarray(num[rows, :], dtype=object), sol.u_den)
+
+
+def _ones_missing(loss: LossMatrix, rows: list[int], cols: list[int], r: int, sol: _OnesSolve,
+                  c0_text: str) -> str | None:
+    """Why no constant lowers the rank when 1 is missing from the column or row space of L, else None."""
+    for space, what, names, product, got, den in _ones_products(loss, rows, cols, r, sol):
+        bad = np.flatnonzero(got != den)
+        if bad.size:
+            a = int(bad[0])
+            return (f"det(M - cJ) vanishes only at {c0_text}, but 1 is not in the {space} space of L "
+                    f"({what} {_label_text(names[a])}: {product} = {_short(Fraction(int(got[a]), den))} "
+                    f"!= 1), so rank(L - c0 J) >= {r} too")
+    return None
+
+
+def _affine_flint(fl: Any, loss: LossMatrix, base: RankCertificate) -> RankCertificate:
+    """``min_c rank(L - cJ)`` from a certified rank ``r`` with minor ``M = L[R, C]``.
+
+    ``L = Y M Z`` with ``Y = L[:, C] M^-1`` (identity on ``R``) and ``Z = M^-1 L[R, :]``
+    (identity on ``C``).  ``rank(L - cJ) < r`` needs ``1_n`` in the column space of ``L`` --
+    exactly when ``L[:, C] x = 1`` with ``x = M^-1 1`` (automatic when ``r = n``) -- and ``1_k``
+    in its row space -- exactly when ``u^T L[R, :] = 1^T`` with ``u = M^-T 1`` (automatic when
+    ``r = k``); then ``L - cJ = Y (M - cJ) Z`` has rank ``r - 1`` exactly at
+    ``c0 = 1 / (1^T M^-1 1)`` (matrix determinant lemma; ``1^T M^-1 1 != 0`` is decided
+    exactly, or by ``det M != det(M - J)`` modulo a prime), and ``rank(L - cJ) >= r - 1``
+    for every ``c`` (a rank-one update).  Otherwise ``rank(L - cJ) >= r`` for every ``c``:
+    ``M - cJ`` is non-singular for ``c != c0``, and at ``c0`` the missing ``1`` keeps the rank
+    (``col(L) + span(1)`` has dimension ``r + 1``).  Each test is exact integer arithmetic."""
+    t0 = time.perf_counter()
+    n, k = loss.shape
+    r = base.lower
+    rows_, cols_, det = base.minors[0]
+    rows, cols = list(rows_), list(cols_)
+    notes = list(base.notes)
+    m = loss.numerators[np.ix_(rows, cols)]
+    sol = _OnesSolve()
+    if r < n or r <= EXACT_DET_MAX:
+        sol.solve_x(fl, m)
+    if r < k:
+        sol.solve_u(fl, m)
+    slope = _affine_slope(fl, m, det, sol)
     minors: list[Any] = [(tuple(rows), tuple(cols), (det, slope))]
     method = base.method + "; affine: 1 in the column and row spaces, 1^T M^-1 1 (exact)"
 
@@ -1256,32 +1304,18 @@ def _affine_flint(fl: Any, loss: LossMatrix, base: RankCertificate) -> RankCerti
         return RankCertificate("affine dimension", r, r, tuple(minors), base.decomposition, method,
                                time.perf_counter() - t0, tuple(notes))
 
-    def ones_products() -> Iterable[tuple[str, str, Sequence[Any], str, Any, int]]:
-        """Whether 1 is in the column / row space of L: (space, what, names, product, its values, its
-        denominator), the row space computed only when asked for."""
-        if x_num is not None and r < n:
-            yield ("column", "label", loss.labels, "L[a, C] M^-1 1",
-                   np.asarray(num[:, cols], dtype=object) @ np.asarray(x_num, dtype=object).ravel(), x_den)
-        if u_num is not None and r < k:
-            yield ("row", "prediction", loss.predictions, "(M^-T 1)^T L[R, b]",
-                   np.asarray(u_num, dtype=object).ravel() @ np.asarray(num[rows, :], dtype=object), u_den)
-
     if slope == 0:
         return rank_r("det(M - cJ) = det(M) for every c (1^T M^-1 1 = 0): no constant lowers the rank")
-    c0 = None if s is None else 1 / (s * dd)
+    c0 = None if sol.s is None else 1 / (sol.s * loss.denominator)
     c0_text = "c0 = 1/(1^T L^-1 1)" if c0 is None else f"c0 = {_short(c0)}"
-    for space, what, names, product, got, den in ones_products():
-        bad = np.flatnonzero(got != den)
-        if bad.size:
-            a = int(bad[0])
-            return rank_r(f"det(M - cJ) vanishes only at {c0_text}, but 1 is not in the {space} space of L "
-                          f"({what} {_label_text(names[a])}: {product} = {_short(Fraction(int(got[a]), den))} "
-                          f"!= 1), so rank(L - c0 J) >= {r} too")
+    missing = _ones_missing(loss, rows, cols, r, sol, c0_text)
+    if missing is not None:
+        return rank_r(missing)
     notes.append(f"1 is in the column and row spaces of L and det(M - cJ) vanishes at {c0_text}: "
                  f"rank(L - c0 J) = rank(M - c0 J) = {r - 1}; lower bound: rank(L - cJ) >= rank(L) - 1 for every c")
     dec = None
-    if c0 is not None and x_num is not None and x_den is not None and (r - 1) * k <= 4_000_000:
-        dec = _affine_decomposition(fl, loss, rows, cols, x_num, x_den, c0, base)
+    if c0 is not None and sol.x_num is not None and sol.x_den is not None and (r - 1) * k <= 4_000_000:
+        dec = _affine_decomposition(fl, loss, rows, cols, sol.x_num, sol.x_den, c0, base)
         chk = dec.check(loss)
         if not chk.holds:  # pragma: no cover - the algebra above says it holds
             raise AssertionError(f"affine decomposition failed its check: {chk.reason}")

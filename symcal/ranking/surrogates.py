@@ -315,6 +315,43 @@ class NumericMinimum:
     numeric: bool = True
 
 
+def _risk_function(
+    W_numeric: Any, m: int | None, gradient: Any, shift_invariant: bool | None
+) -> tuple[int, Callable[[np.ndarray], float], Any, bool | None]:
+    """``(m, value, gradient, shift_invariant)`` of a :class:`NumericRisk` or a plain function of alpha."""
+    if isinstance(W_numeric, NumericRisk):
+        if m is not None and check_m(m) != W_numeric.m:
+            raise invalid("m", m, f"the m of the NumericRisk (m={W_numeric.m})")
+        gradient = W_numeric.gradient if gradient is None else gradient  # not `or`: an array has no truth
+        if shift_invariant is None:
+            shift_invariant = W_numeric.shift_invariant
+        return W_numeric.m, W_numeric.value, gradient, shift_invariant
+    if not callable(W_numeric):
+        raise invalid("W_numeric", W_numeric, "a NumericRisk or a function of alpha")
+    if m is None:
+        raise invalid("m", m, "the number of scores m when W_numeric is a plain function")
+    return check_m(m), W_numeric, gradient, shift_invariant
+
+
+def _check_bfgs_options(m: int, gradient: Any, shift_invariant: Any, x0: Any, gtol: Any, maxiter: Any) -> np.ndarray:
+    """Refuse bad options of :func:`minimise_surrogate_risk`; the starting scores."""
+    if not (isinstance(gtol, (int, float)) and not isinstance(gtol, bool) and 0 < gtol <= 1e300):
+        raise invalid("gtol", gtol, "a finite tolerance > 0")
+    if isinstance(maxiter, bool) or not isinstance(maxiter, int) or maxiter < 1:
+        raise invalid("maxiter", maxiter, "an iteration limit >= 1")
+    if gradient is not None and not callable(gradient):
+        raise invalid("gradient", gradient, "a function of alpha returning the gradient, or None")
+    if shift_invariant is not None and not isinstance(shift_invariant, bool):
+        raise invalid("shift_invariant", shift_invariant, "True, False or None")
+    try:
+        start = np.zeros(m) if x0 is None else np.asarray(x0, dtype=np.float64)
+    except (TypeError, ValueError, OverflowError):
+        raise invalid("x0", x0, f"{m} finite starting scores") from None
+    if start.shape != (m,) or not np.all(np.isfinite(start)):
+        raise invalid("x0", x0, f"{m} finite starting scores")
+    return start
+
+
 def minimise_surrogate_risk(
     W_numeric: NumericRisk | Callable[[np.ndarray], float],
     m: int | None = None,
@@ -337,37 +374,10 @@ def minimise_surrogate_risk(
     """
     from scipy.optimize import minimize
 
-    if isinstance(W_numeric, NumericRisk):
-        if m is not None and check_m(m) != W_numeric.m:
-            raise invalid("m", m, f"the m of the NumericRisk (m={W_numeric.m})")
-        m = W_numeric.m
-        gradient = W_numeric.gradient if gradient is None else gradient  # not `or`: an array has no truth
-        if shift_invariant is None:
-            shift_invariant = W_numeric.shift_invariant
-        value = W_numeric.value
-    else:
-        if not callable(W_numeric):
-            raise invalid("W_numeric", W_numeric, "a NumericRisk or a function of alpha")
-        if m is None:
-            raise invalid("m", m, "the number of scores m when W_numeric is a plain function")
-        m = check_m(m)
-        value = W_numeric
+    m, value, gradient, shift_invariant = _risk_function(W_numeric, m, gradient, shift_invariant)
     if shift_invariant is None:
         shift_invariant = True
-    if not (isinstance(gtol, (int, float)) and not isinstance(gtol, bool) and 0 < gtol <= 1e300):
-        raise invalid("gtol", gtol, "a finite tolerance > 0")
-    if isinstance(maxiter, bool) or not isinstance(maxiter, int) or maxiter < 1:
-        raise invalid("maxiter", maxiter, "an iteration limit >= 1")
-    if gradient is not None and not callable(gradient):
-        raise invalid("gradient", gradient, "a function of alpha returning the gradient, or None")
-    if shift_invariant is not None and not isinstance(shift_invariant, bool):
-        raise invalid("shift_invariant", shift_invariant, "True, False or None")
-    try:
-        start = np.zeros(m) if x0 is None else np.asarray(x0, dtype=np.float64)
-    except (TypeError, ValueError, OverflowError):
-        raise invalid("x0", x0, f"{m} finite starting scores") from None
-    if start.shape != (m,) or not np.all(np.isfinite(start)):
-        raise invalid("x0", x0, f"{m} finite starting scores")
+    start = _check_bfgs_options(m, gradient, shift_invariant, x0, gtol, maxiter)
     free = m - 1 if shift_invariant else m
 
     def full(z: np.ndarray) -> np.ndarray:
@@ -464,76 +474,69 @@ class GapReport:
     numeric: bool = True
 
 
-def numeric_gap_outside_optimal_set(
-    weights: Any, alpha_star: Any, tol: float = 1e-6, m: int | None = None
-) -> GapReport:
-    """Does a numeric minimiser ``alpha_star`` of a surrogate risk lie outside ``A(p)``
-    (Duchi et al. 2010, Eq. (5); the failure of Definition 2 that Lemma 10 predicts)?
+def _excess_of_order(m: int, a: Any, order: tuple[int, ...], best: Any) -> Fraction:
+    """``l(p, order) - min l`` (Duchi et al. 2010, Eq. (8)) for a strict order, best first."""
+    alpha_exact = tuple(Fraction(m - k) for k in range(m))
+    ranks = [Fraction(0)] * m
+    for k, v in enumerate(order):
+        ranks[v - 1] = alpha_exact[k]
+    return _risk(m, a, tuple(ranks)) - best.value
 
-    When the difference graph is a DAG, each Lemma 16 constraint ``alpha_i > alpha_j`` /
-    ``alpha_i >= alpha_j`` is decided by its gap ``alpha_i - alpha_j``: below ``-tol`` it is
-    violated, within ``tol`` of 0 it is undecided.  Otherwise the strict order of the
-    scores (all adjacent gaps above ``tol``) is compared with ``min l``.  Numeric.
-    """
-    m, a = as_weights(weights, m)
-    arr = _float_scores(alpha_star, m, "alpha_star")
-    tol = _check_tol(tol)
-    blocks = order_of(arr, tol)
-    strict = all(len(b) == 1 for b in blocks)
-    order = tuple(b[0] for b in blocks) if strict else None
-    excess: Fraction | None = None
-    best = min_conditional_risk(a, m)
-    if order is not None:
-        alpha_exact = tuple(Fraction(m - k) for k in range(m))
-        ranks = [Fraction(0)] * m
-        for k, v in enumerate(order):
-            ranks[v - 1] = alpha_exact[k]
-        excess = _risk(m, a, tuple(ranks)) - best.value
-    if difference_cycle(a, m) is None:
-        gaps = []
-        for c in _lemma16_constraints(a):
-            gaps.append((float(arr[c.i - 1] - arr[c.j - 1]), c))
-        if not gaps:
-            return GapReport(
-                "inside",
-                float("inf"),
-                excess,
-                order,
-                {"constraints": 0},
-                "A(p) is all of R^m (no pair is preferred), so alpha_star is inside",
-            )
-        broken = [(g, c) for g, c in gaps if g < -tol]
-        close = [(g, c) for g, c in gaps if abs(g) <= tol]
-        if broken:
-            g, c = min(broken, key=lambda t: t[0])
-            return GapReport(
-                "outside",
-                -g,
-                excess,
-                order,
-                {"constraint": str(c), "gap": g, "broken": [str(cc) for _g, cc in broken]},
-                f"alpha_star is outside A(p): it breaks {c} by {-g:.3g} (> tol={tol:g}); numeric, Lemma 16 constraints",
-            )
-        if close:
-            g, c = min(close, key=lambda t: abs(t[0]))
-            return GapReport(
-                "undecided",
-                abs(g),
-                excess,
-                order,
-                {"constraint": str(c), "gap": g, "within_tol": [str(cc) for _g, cc in close]},
-                f"undecided: the gap for {c} is {g:.3g}, within tol={tol:g}",
-            )
-        g, c = min(gaps, key=lambda t: t[0])
+
+def _gap_by_lemma16(
+    a: Any, arr: np.ndarray, tol: float, excess: Fraction | None, order: tuple[int, ...] | None
+) -> GapReport:
+    """On a DAG difference graph: decide each Lemma 16 constraint by its gap ``alpha_i - alpha_j``."""
+    gaps = []
+    for c in _lemma16_constraints(a):
+        gaps.append((float(arr[c.i - 1] - arr[c.j - 1]), c))
+    if not gaps:
         return GapReport(
             "inside",
-            g,
+            float("inf"),
             excess,
             order,
-            {"constraint": str(c), "gap": g},
-            f"alpha_star is inside A(p): every Lemma 16 constraint holds with gap >= {g:.3g} (tightest: {c}); numeric",
+            {"constraints": 0},
+            "A(p) is all of R^m (no pair is preferred), so alpha_star is inside",
         )
-    # difference graph with a cycle: decide by the strict order of the scores
+    broken = [(g, c) for g, c in gaps if g < -tol]
+    close = [(g, c) for g, c in gaps if abs(g) <= tol]
+    if broken:
+        g, c = min(broken, key=lambda t: t[0])
+        return GapReport(
+            "outside",
+            -g,
+            excess,
+            order,
+            {"constraint": str(c), "gap": g, "broken": [str(cc) for _g, cc in broken]},
+            f"alpha_star is outside A(p): it breaks {c} by {-g:.3g} (> tol={tol:g}); numeric, Lemma 16 constraints",
+        )
+    if close:
+        g, c = min(close, key=lambda t: abs(t[0]))
+        return GapReport(
+            "undecided",
+            abs(g),
+            excess,
+            order,
+            {"constraint": str(c), "gap": g, "within_tol": [str(cc) for _g, cc in close]},
+            f"undecided: the gap for {c} is {g:.3g}, within tol={tol:g}",
+        )
+    g, c = min(gaps, key=lambda t: t[0])
+    return GapReport(
+        "inside",
+        g,
+        excess,
+        order,
+        {"constraint": str(c), "gap": g},
+        f"alpha_star is inside A(p): every Lemma 16 constraint holds with gap >= {g:.3g} (tightest: {c}); numeric",
+    )
+
+
+def _gap_by_order(
+    arr: np.ndarray, tol: float, blocks: tuple[tuple[int, ...], ...], excess: Fraction | None,
+    order: tuple[int, ...] | None,
+) -> GapReport:
+    """On a difference graph with a cycle: decide by the strict order of the scores."""
     diffs = np.diff(np.sort(arr)[::-1])
     min_gap = float(-diffs.max()) if diffs.size else float("inf")
     if order is None:
@@ -556,3 +559,27 @@ def numeric_gap_outside_optimal_set(
         f"alpha_star orders the results {order}: l(p, alpha) - min l = {fraction_str(excess)}; "
         f"smallest gap between adjacent scores {min_gap:.3g}; numeric",
     )
+
+
+def numeric_gap_outside_optimal_set(
+    weights: Any, alpha_star: Any, tol: float = 1e-6, m: int | None = None
+) -> GapReport:
+    """Does a numeric minimiser ``alpha_star`` of a surrogate risk lie outside ``A(p)``
+    (Duchi et al. 2010, Eq. (5); the failure of Definition 2 that Lemma 10 predicts)?
+
+    When the difference graph is a DAG, each Lemma 16 constraint ``alpha_i > alpha_j`` /
+    ``alpha_i >= alpha_j`` is decided by its gap ``alpha_i - alpha_j``: below ``-tol`` it is
+    violated, within ``tol`` of 0 it is undecided.  Otherwise the strict order of the
+    scores (all adjacent gaps above ``tol``) is compared with ``min l``.  Numeric.
+    """
+    m, a = as_weights(weights, m)
+    arr = _float_scores(alpha_star, m, "alpha_star")
+    tol = _check_tol(tol)
+    blocks = order_of(arr, tol)
+    strict = all(len(b) == 1 for b in blocks)
+    order = tuple(b[0] for b in blocks) if strict else None
+    best = min_conditional_risk(a, m)
+    excess = None if order is None else _excess_of_order(m, a, order, best)
+    if difference_cycle(a, m) is None:
+        return _gap_by_lemma16(a, arr, tol, excess, order)
+    return _gap_by_order(arr, tol, blocks, excess, order)
