@@ -40,6 +40,7 @@ Dask is an optional extra: ``pip install 'symcal[cluster]'`` (``distributed``, `
 
 from __future__ import annotations
 
+import contextvars
 import dataclasses
 import enum
 import hashlib
@@ -49,6 +50,7 @@ import logging
 import math
 import os
 import pickle
+import re
 import sys
 import tempfile
 import threading
@@ -166,8 +168,32 @@ def claim_fingerprint(claim: Claim) -> str:
     The same claim built in two processes has the same fingerprint; a claim changed in memory
     under the same id does not."""
     h = hashlib.sha256()
-    _feed(h, claim, set(), 0)
+    token = _DUMMIES.set({})
+    try:
+        _feed(h, claim, set(), 0)
+    finally:
+        _DUMMIES.reset(token)
     return h.hexdigest()
+
+
+# a sympy Dummy's srepr carries ``dummy_index``, drawn at random per process: within one fingerprint each
+# index is replaced by its order of first appearance, so the same claim hashes alike in every process while
+# two different Dummies of one claim stay apart
+_DUMMIES: contextvars.ContextVar[dict[str, int] | None] = contextvars.ContextVar("symcal_fingerprint_dummies",
+                                                                                 default=None)
+_DUMMY_INDEX = re.compile(r"dummy_index=(-?\d+)")
+
+
+def _stable_srepr(text: str) -> str:
+    """``text`` (an srepr) with each Dummy's per-process index replaced by its order in this fingerprint."""
+    seen = _DUMMIES.get()
+    if seen is None:  # fed outside claim_fingerprint: numbered within this one text
+        seen = {}
+
+    def number(m: re.Match[str]) -> str:
+        return f"dummy_order={seen.setdefault(m.group(1), len(seen))}"
+
+    return _DUMMY_INDEX.sub(number, text)
 
 
 MAX_DEPTH = 60
@@ -233,7 +259,7 @@ def _feed_foreign(h: Any, x: Any) -> bool:
     if mod.startswith("sympy") or hasattr(x, "_sympy_"):
         import sympy
 
-        _put(h, "sympy", sympy.srepr(x))
+        _put(h, "sympy", _stable_srepr(sympy.srepr(x)))
     elif mod.startswith("z3"):
         _put(h, "z3", x.sexpr() if hasattr(x, "sexpr") else type(x).__qualname__)
     elif mod.startswith("ctypes") or mod.startswith("_ctypes"):
