@@ -99,6 +99,13 @@ def _zmax(xs: list[Any]) -> Any:
     return out
 
 
+def _zsum(vals: list[Any]) -> Any:
+    """``z3.Sum`` of the values (z3 imported only when used)."""
+    import z3
+
+    return z3.Sum(*vals)
+
+
 def _constant(e: Any) -> bool:
     """``e`` is a closed real number that is not a rational (``log(2)``, ``E``, ``pi``, ``sqrt(2)``)."""
     return isinstance(e, sympy.Expr) and not e.free_symbols and not e.is_Rational and bool(e.is_number)
@@ -389,7 +396,7 @@ def _pieces_at(e: sympy.Expr, x: sympy.Symbol, points: set[Any]) -> list[tuple[s
     return pieces
 
 
-def analyse(e: sympy.Expr, u: Sequence[sympy.Symbol]) -> Shape:  # noqa: C901 - one rule per node type
+def analyse(e: sympy.Expr, u: Sequence[sympy.Symbol]) -> Shape:
     """The shape of ``e`` by the rules of the module docstring; raises :class:`NotShown`."""
     q = _quadratic(e, u)
     if q is not None:
@@ -399,138 +406,164 @@ def analyse(e: sympy.Expr, u: Sequence[sympy.Symbol]) -> Shape:  # noqa: C901 - 
         if sg is None:
             raise NotShown(f"{sympy.sstr(e)}: the sign of this constant is not decided")
         return Shape("affine", True, sg >= 0, None)
-    if isinstance(e, sympy.Add):
-        shapes = [analyse(a, u) for a in e.args]
-        if all(s.curvature in ("affine", "convex") for s in shapes):
-            recs = [s.rec for s in shapes]
-
-            def rec_sum(w: Sequence[Any], recs: list[Rec | None] = recs) -> tuple[Any, Any]:
-                import z3
-
-                parts = [r(w) for r in recs if r is not None]
-                return z3.And(*[f for f, _ in parts]), z3.Sum(*[v for _, v in parts])
-
-            rec = rec_sum if all(r is not None for r in recs) else None
-
-            kinks = [s.kink for s in shapes if s.kink]
-            if all(s.curvature == "affine" for s in shapes):  # a.u + b with closed constant coefficients
-                return Shape("affine", True, False, rec)
-            return Shape("convex", all(s.c1 for s in shapes), all(s.nonneg for s in shapes), rec,
-                         kink="; ".join(kinks))
-        if all(s.curvature in ("affine", "concave") for s in shapes):
-            return Shape("concave", all(s.c1 for s in shapes), False, None)
-        bad = next(a for a, s in zip(e.args, shapes, strict=True) if s.curvature == "concave")
-        raise NotShown(f"{sympy.sstr(bad)} is concave inside a sum of convex terms")
-    if isinstance(e, sympy.Mul):
-        coeff, rest = _split_constant(e)
-        if coeff != 1:
-            sg = const_sign(coeff)
-            if sg is None:
-                raise NotShown(f"{sympy.sstr(e)}: the sign of the constant factor {sympy.sstr(coeff)} is not decided")
-            if sg == 0:
-                return Shape("affine", True, True, lambda w: (_true(), _real0()))
-            s = analyse(rest, u)
-            if sg > 0:
-                r0 = s.rec
-                # a positive constant factor keeps the curvature; the recession function is scaled exactly
-                # when the constant is rational, else dropped (None: no recession rule, never a guess)
-                rec = None if r0 is None or not coeff.is_Rational else (
-                    lambda w, c=Fraction(int(coeff.p), int(coeff.q)): (r0(w)[0], _z(c) * r0(w)[1]))
-                return Shape(s.curvature, s.c1, s.nonneg, rec, s.kink)
-            if s.curvature == "concave":
-                return Shape("convex", s.c1, False, None, s.kink)  # no recession rule for -concave
-            if s.curvature == "affine":
-                return Shape("affine", True, False, None)
-            raise NotShown(f"{sympy.sstr(e)}: a negative multiple of a convex function")
-        combined = _exp_product(e, u)
-        if combined is not None:
-            return analyse(combined, u)
-        raise NotShown(f"{sympy.sstr(e)}: a product of non-constant factors")
-    if isinstance(e, sympy.exp):
-        s = analyse(e.args[0], u)
-        if s.curvature == "concave":
-            raise NotShown(f"{sympy.sstr(e)}: exp of a concave function")
-        inner = s.rec
-
-        def rec_exp(w: Sequence[Any]) -> tuple[Any, Any]:
-            import z3
-
-            assert inner is not None
-            fin, val = inner(w)
-            return z3.And(fin, val <= 0), z3.RealVal(0)
-
-        return Shape("convex", s.c1, True, rec_exp if inner is not None else None, s.kink)
-    if isinstance(e, sympy.log):
-        s = _lse(e.args[0], u)
-        if s is not None:
-            return s
-        raise NotShown(f"{sympy.sstr(e)}: log is concave; only log(c0 + sum c_i exp(affine)) is covered")
-    if isinstance(e, sympy.Max):
-        shapes = [analyse(a, u) for a in e.args]
-        if any(s.curvature == "concave" for s in shapes):
-            raise NotShown(f"{sympy.sstr(e)}: Max of a concave function")
-        recs = [s.rec for s in shapes]
-
-        def rec_max(w: Sequence[Any]) -> tuple[Any, Any]:
-            import z3
-
-            parts = [r(w) for r in recs if r is not None]
-            return z3.And(*[f for f, _ in parts]), _zmax([v for _, v in parts])
-
-        rec_m = rec_max if all(r is not None for r in recs) else None
-        nonneg = any(s.nonneg for s in shapes) or any(a.is_Rational and a >= 0 for a in e.args)
-        return Shape("convex", False, nonneg, rec_m, kink=f"{sympy.sstr(e)} has a kink")
-    if isinstance(e, sympy.Abs):
-        lf = _affine(e.args[0], u)
-        if lf is None:
-            raise NotShown(f"{sympy.sstr(e)}: Abs of a non-affine expression")
-        a = lf[0]
-
-        def rec_abs(w: Sequence[Any]) -> tuple[Any, Any]:
-            import z3
-
-            v = _dot(a, w)
-            return _true(), z3.If(v >= 0, v, -v)
-
-        return Shape("convex", False, True, rec_abs, kink=f"{sympy.sstr(e)} has a kink")
-    if isinstance(e, sympy.Pow):
-        base, ex = e.args
-        as_exp = _exp_product(e, u)
-        if as_exp is not None:  # exp(g)**r = exp(r g), b**g = exp(g log b) for a constant b > 0 (identities)
-            return analyse(as_exp, u)
-        if not ex.is_Rational:
-            raise NotShown(f"{sympy.sstr(e)}: a non-rational exponent")
-        if ex == sympy.Rational(1, 2):
-            return _sqrt_quadratic(e, u)
-        lf = _affine(base, u)
-        if lf is not None and ex.is_Integer and ex > 0 and ex % 2 == 0:
-            a = lf[0]
-            return Shape("convex", True, True, lambda w: (_dot(a, w) == 0, _real0()))
-        if ex > 1:
-            s = analyse(base, u)
-            if s.curvature in ("convex", "affine") and s.nonneg:
-                # Max(0, g)**r and Abs(g)**r (r > 1) are C^1 when g is: the kink sits where the base is 0
-                inner_arg = [a for a in base.args if a != 0] if isinstance(base, sympy.Max | sympy.Abs) else []
-                flat_kink = (isinstance(base, sympy.Abs) or (isinstance(base, sympy.Max) and len(base.args) == 2
-                                                             and any(a == 0 for a in base.args))) \
-                    and len(inner_arg) == 1 and analyse(inner_arg[0], u).c1
-                inner = s.rec
-
-                def rec_pow(w: Sequence[Any]) -> tuple[Any, Any]:
-                    import z3
-
-                    assert inner is not None
-                    fin, val = inner(w)
-                    return z3.And(fin, val <= 0), z3.RealVal(0)
-
-                c1 = s.c1 or flat_kink
-                return Shape("convex", c1, True, rec_pow if inner is not None else None, "" if c1 else s.kink)
-        raise NotShown(f"{sympy.sstr(e)}: no rule for this power")
-    if isinstance(e, sympy.Piecewise):
-        return _piecewise(e, u)
+    for node_type, rule in _RULES:
+        if isinstance(e, node_type):
+            return rule(e, u)
     if e.is_Rational:
         return Shape("affine", True, bool(e >= 0), lambda w: (_true(), _real0()))
     raise NotShown(f"{sympy.sstr(e)}: no convexity rule for {type(e).__name__}")
+
+
+def _rec_all(recs: Sequence[Rec | None], combine: Callable[[list[Any]], Any]) -> Rec | None:
+    """The recession function combining every term's by ``combine`` (finite where all are), None when one has none."""
+    if not all(r is not None for r in recs):
+        return None
+
+    def rec(w: Sequence[Any]) -> tuple[Any, Any]:
+        import z3
+
+        parts = [r(w) for r in recs if r is not None]
+        return z3.And(*[f for f, _ in parts]), combine([v for _, v in parts])
+
+    return rec
+
+
+def _rec_flat(inner: Rec | None) -> Rec | None:
+    """The recession function of ``h(f)`` that grows superlinearly: 0 where ``f^inf(w) <= 0``, else infinite."""
+    if inner is None:
+        return None
+
+    def rec(w: Sequence[Any]) -> tuple[Any, Any]:
+        import z3
+
+        fin, val = inner(w)
+        return z3.And(fin, val <= 0), z3.RealVal(0)
+
+    return rec
+
+
+def _analyse_add(e: sympy.Add, u: Sequence[sympy.Symbol]) -> Shape:
+    """``f + h``: convex when every term is convex or affine, recession ``f^inf + h^inf``."""
+    shapes = [analyse(a, u) for a in e.args]
+    if all(s.curvature in ("affine", "convex") for s in shapes):
+        rec = _rec_all([s.rec for s in shapes], _zsum)
+        kinks = [s.kink for s in shapes if s.kink]
+        if all(s.curvature == "affine" for s in shapes):  # a.u + b with closed constant coefficients
+            return Shape("affine", True, False, rec)
+        return Shape("convex", all(s.c1 for s in shapes), all(s.nonneg for s in shapes), rec,
+                     kink="; ".join(kinks))
+    if all(s.curvature in ("affine", "concave") for s in shapes):
+        return Shape("concave", all(s.c1 for s in shapes), False, None)
+    bad = next(a for a, s in zip(e.args, shapes, strict=True) if s.curvature == "concave")
+    raise NotShown(f"{sympy.sstr(bad)} is concave inside a sum of convex terms")
+
+
+def _analyse_mul(e: sympy.Mul, u: Sequence[sympy.Symbol]) -> Shape:
+    """``c f`` for a closed constant ``c`` (sign decided exactly), or a product of exponentials."""
+    coeff, rest = _split_constant(e)
+    if coeff != 1:
+        sg = const_sign(coeff)
+        if sg is None:
+            raise NotShown(f"{sympy.sstr(e)}: the sign of the constant factor {sympy.sstr(coeff)} is not decided")
+        if sg == 0:
+            return Shape("affine", True, True, lambda w: (_true(), _real0()))
+        s = analyse(rest, u)
+        if sg > 0:
+            r0 = s.rec
+            # a positive constant factor keeps the curvature; the recession function is scaled exactly
+            # when the constant is rational, else dropped (None: no recession rule, never a guess)
+            rec = None if r0 is None or not coeff.is_Rational else (
+                lambda w, c=Fraction(int(coeff.p), int(coeff.q)): (r0(w)[0], _z(c) * r0(w)[1]))
+            return Shape(s.curvature, s.c1, s.nonneg, rec, s.kink)
+        if s.curvature == "concave":
+            return Shape("convex", s.c1, False, None, s.kink)  # no recession rule for -concave
+        if s.curvature == "affine":
+            return Shape("affine", True, False, None)
+        raise NotShown(f"{sympy.sstr(e)}: a negative multiple of a convex function")
+    combined = _exp_product(e, u)
+    if combined is not None:
+        return analyse(combined, u)
+    raise NotShown(f"{sympy.sstr(e)}: a product of non-constant factors")
+
+
+def _analyse_exp(e: sympy.exp, u: Sequence[sympy.Symbol]) -> Shape:
+    """``exp(f)`` for convex ``f``: convex and > 0."""
+    s = analyse(e.args[0], u)
+    if s.curvature == "concave":
+        raise NotShown(f"{sympy.sstr(e)}: exp of a concave function")
+    return Shape("convex", s.c1, True, _rec_flat(s.rec), s.kink)
+
+
+def _analyse_log(e: sympy.log, u: Sequence[sympy.Symbol]) -> Shape:
+    """``log(c0 + sum c_i exp(g_i))`` only (log-sum-exp)."""
+    s = _lse(e.args[0], u)
+    if s is not None:
+        return s
+    raise NotShown(f"{sympy.sstr(e)}: log is concave; only log(c0 + sum c_i exp(affine)) is covered")
+
+
+def _analyse_max(e: sympy.Max, u: Sequence[sympy.Symbol]) -> Shape:
+    """``Max(f_1, .., f_m)`` of convex ``f_i``: convex with a kink, recession ``max f_i^inf``."""
+    shapes = [analyse(a, u) for a in e.args]
+    if any(s.curvature == "concave" for s in shapes):
+        raise NotShown(f"{sympy.sstr(e)}: Max of a concave function")
+    rec_m = _rec_all([s.rec for s in shapes], _zmax)
+    nonneg = any(s.nonneg for s in shapes) or any(a.is_Rational and a >= 0 for a in e.args)
+    return Shape("convex", False, nonneg, rec_m, kink=f"{sympy.sstr(e)} has a kink")
+
+
+def _analyse_abs(e: sympy.Abs, u: Sequence[sympy.Symbol]) -> Shape:
+    """``Abs(g)`` for affine ``g``: convex, >= 0, recession ``|a.w|``."""
+    lf = _affine(e.args[0], u)
+    if lf is None:
+        raise NotShown(f"{sympy.sstr(e)}: Abs of a non-affine expression")
+    a = lf[0]
+
+    def rec_abs(w: Sequence[Any]) -> tuple[Any, Any]:
+        import z3
+
+        v = _dot(a, w)
+        return _true(), z3.If(v >= 0, v, -v)
+
+    return Shape("convex", False, True, rec_abs, kink=f"{sympy.sstr(e)} has a kink")
+
+
+def _analyse_pow(e: sympy.Pow, u: Sequence[sympy.Symbol]) -> Shape:
+    """A power: an exponential in disguise, ``sqrt`` of a quadratic, ``g**(2k)``, or ``f**r`` (r > 1)."""
+    base, ex = e.args
+    as_exp = _exp_product(e, u)
+    if as_exp is not None:  # exp(g)**r = exp(r g), b**g = exp(g log b) for a constant b > 0 (identities)
+        return analyse(as_exp, u)
+    if not ex.is_Rational:
+        raise NotShown(f"{sympy.sstr(e)}: a non-rational exponent")
+    if ex == sympy.Rational(1, 2):
+        return _sqrt_quadratic(e, u)
+    lf = _affine(base, u)
+    if lf is not None and ex.is_Integer and ex > 0 and ex % 2 == 0:
+        a = lf[0]
+        return Shape("convex", True, True, lambda w: (_dot(a, w) == 0, _real0()))
+    if ex > 1:
+        s = analyse(base, u)
+        if s.curvature in ("convex", "affine") and s.nonneg:
+            flat = _flat_kink(base, u)  # decided even when s.c1: analysing the inner argument may raise NotShown
+            c1 = s.c1 or flat
+            return Shape("convex", c1, True, _rec_flat(s.rec), "" if c1 else s.kink)
+    raise NotShown(f"{sympy.sstr(e)}: no rule for this power")
+
+
+def _flat_kink(base: sympy.Expr, u: Sequence[sympy.Symbol]) -> bool:
+    """``base`` is ``Max(0, g)`` or ``Abs(g)``, ``g`` C^1: ``base**r`` (r > 1) is C^1 (its kink is at base = 0)."""
+    inner_arg = [a for a in base.args if a != 0] if isinstance(base, sympy.Max | sympy.Abs) else []
+    return bool((isinstance(base, sympy.Abs) or (isinstance(base, sympy.Max) and len(base.args) == 2
+                                                 and any(a == 0 for a in base.args)))
+                and len(inner_arg) == 1 and analyse(inner_arg[0], u).c1)
+
+
+_RULES: list[tuple[type, Callable[[Any, Sequence[sympy.Symbol]], Shape]]] = [
+    (sympy.Add, _analyse_add), (sympy.Mul, _analyse_mul), (sympy.exp, _analyse_exp), (sympy.log, _analyse_log),
+    (sympy.Max, _analyse_max), (sympy.Abs, _analyse_abs), (sympy.Pow, _analyse_pow),
+    (sympy.Piecewise, _piecewise),
+]  # one rule per node type, tried in this order (the rows of the module docstring's table)
 
 
 def _exp_arg(f: sympy.Expr, u: Sequence[sympy.Symbol]) -> sympy.Expr | None:

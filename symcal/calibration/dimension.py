@@ -645,20 +645,10 @@ def cc_dimension(matrix_or_loss: Any, *, cpu_seconds: float = 30.0, max_queries:
     calibration for a different loss (:class:`~symcal.errors.InvalidInput`)."""
     from symcal.backends.base import FamilyBudget
 
-    if isinstance(cpu_seconds, bool) or not isinstance(cpu_seconds, int | float) or not 0 < cpu_seconds <= 86400 \
-            or cpu_seconds != cpu_seconds:
-        raise invalid("cpu_seconds", cpu_seconds, "a number of CPU seconds > 0 (at most 86400)")
-    if isinstance(max_queries, bool) or not isinstance(max_queries, int) or not 0 <= max_queries <= 10**7:
-        raise invalid("max_queries", max_queries, "an integer number of solver queries between 0 and 10^7")
+    _check_options(cpu_seconds, max_queries, surrogates, confirm)
     t0 = time.perf_counter()
-    if surrogates is not None and not isinstance(surrogates, list | tuple):
-        raise invalid("surrogates", surrogates,
-                      "None or a list of dicts with the keys name, dim, surrogate, link (and columns)")
-    if not isinstance(confirm, bool):
-        raise invalid("confirm", confirm, "True or False")
     mat = _as_matrix(matrix_or_loss)
     n, k = mat.shape
-    names = [_label(x) for x in mat.predictions]
     budget = FamilyBudget(float(cpu_seconds))
     upper, up_ev = _upper(mat)
     notes: list[str] = []
@@ -666,71 +656,102 @@ def cc_dimension(matrix_or_loss: Any, *, cpu_seconds: float = 30.0, max_queries:
         notes.append("L has negative entries: read as L + c J for a constant c making it non-negative (the same "
                      "trigger sets, so the same calibrated surrogates and the same CCdim)")
     if surrogates is None:
-        if isinstance(matrix_or_loss, str) and matrix_or_loss in MULTICLASS_LOSSES:
-            surrogates = known_surrogates(matrix_or_loss)
-        elif isinstance(matrix_or_loss, dict):
-            surrogates = known_surrogates(matrix_or_loss["name"], matrix_or_loss.get("n"))
-    if not isinstance(confirm, bool):
-        raise invalid("confirm", confirm, "True or False")
+        surrogates = _default_surrogates(matrix_or_loss)
     if confirm and upper > 0:
-        from symcal.calibration import check_calibration
-
-        rs = rank_surrogate(mat)
-        if rs is not None and rs[0] == upper:
-            v = check_calibration(mat, rs[1], rs[2], timeout=max(1.0, min(budget.left(), 300.0)))
-            up_ev["engine_confirmation"] = {"status": v.status.value, "reason": v.reason or "",
-                                            "cross_check": None if v.cross_check is None else
-                                            f"{v.cross_check.solver}: {v.cross_check.agreed} of "
-                                            f"{v.cross_check.answers} answers agreed"}
-            if v.status.value == "refuted":  # pragma: no cover - Theorem 3 says it cannot be
-                raise AssertionError(f"the rank-D surrogate of {mat.name} was refuted: {v.reason}")
+        _confirm_rank_surrogate(mat, upper, up_ev, budget)
     upper, up_ev = _engine_upper(mat, upper, up_ev, surrogates or (), budget, notes)
     if upper == 0:
         evidence = {"lower": {"value": 0, "by": "CCdim >= 0"}, "upper": up_ev, "reference": REFERENCE, "notes": notes}
         return CCDimension(mat.name, n, k, 0, 0, evidence, time.perf_counter() - t0)
     search = _Search(mat, upper, budget, max_queries)
     search.run()
-    lower_ev: dict[str, Any]
-    lower = 1  # no prediction is optimal everywhere (else upper = 0)
-    trivial = {"value": 1, "by": "no prediction is optimal for every p (no column is entrywise minimal), so a "
-               "0-dimensional surrogate (a constant pred) fails at some vertex e_y"}
-    best = search.best
-    if best is not None and best[0] >= 1:
-        value, p, t, tied = best
-        chk = check_lower_certificate(mat, p, names[t], value)
-        if not chk.holds:  # pragma: no cover - the search records exact points
-            raise AssertionError(f"lower-bound certificate failed its re-check: {chk.reason}")
-        lower = value
-        lower_ev = {"value": value, "by": "feasible subspace dimension: CCdim >= n - mu_{Q_t}(p) - 1 for p in "
-                    "relint(simplex), p in Q_t",
-                    "p": [fraction_str(x) for x in p], "t": names[t], "tied": [names[s] for s in tied],
-                    "rank": value + 1, "mu": n - value - 1, "recheck": chk.reason}
-        if value == 1:
-            lower_ev["also"] = trivial["by"]
-    else:
-        lower_ev = trivial
+    lower, lower_ev = _lower_end(mat, search)
     if lower > upper:  # pragma: no cover - two theorems cannot disagree; a bug if they seem to
         raise AssertionError(f"lower end {lower} above upper end {upper} for {mat.name}")
-    finished = search.cut is None and (best is None or best[0] < upper)
-    evidence = {
-        "lower": lower_ev,
-        "upper": up_ev,
-        "search": {"points": search.points, "tie_sets": len(search.seen), "queries": search.queries,
-                   "infeasible": search.infeasible, "solver_unknown": search.unknown,
-                   "skipped_dependent": search.skipped,
-                   "stopped": "the lower end met the upper end" if best is not None and best[0] >= upper
-                   else (f"cut short: {search.cut}" if search.cut else "every extension of every point found was "
-                         "tried"),
-                   "what": "the uniform distribution, then depth-first over sets of predictions required to be "
-                           "tied and optimal at some p > 0 (z3 LRA, exact rational models)"},
-        "reference": REFERENCE,
-        "notes": notes,
-    }
+    evidence = {"lower": lower_ev, "upper": up_ev, "search": _search_evidence(search, upper),
+                "reference": REFERENCE, "notes": notes}
     if search.cut:
         notes.append("the lower-bound search was cut short: a larger lower end may exist; the bracket is valid")
     if search.unknown:
         notes.append(f"{search.unknown} solver queries were undecided (treated as 'no point found')")
+    best = search.best
+    finished = search.cut is None and (best is None or best[0] < upper)
     if finished and lower < upper:
         notes.append("the search finished without meeting the upper end: the feasible-subspace bound at the points "
                      "found gives no more; the true value is unproven in between")
     return CCDimension(mat.name, n, k, lower, upper, evidence, time.perf_counter() - t0)
+
+
+def _check_options(cpu_seconds: Any, max_queries: Any, surrogates: Any, confirm: Any) -> None:
+    """Refuse a bad option of :func:`cc_dimension` with one line naming it."""
+    if isinstance(cpu_seconds, bool) or not isinstance(cpu_seconds, int | float) or not 0 < cpu_seconds <= 86400 \
+            or cpu_seconds != cpu_seconds:
+        raise invalid("cpu_seconds", cpu_seconds, "a number of CPU seconds > 0 (at most 86400)")
+    if isinstance(max_queries, bool) or not isinstance(max_queries, int) or not 0 <= max_queries <= 10**7:
+        raise invalid("max_queries", max_queries, "an integer number of solver queries between 0 and 10^7")
+    if surrogates is not None and not isinstance(surrogates, list | tuple):
+        raise invalid("surrogates", surrogates,
+                      "None or a list of dicts with the keys name, dim, surrogate, link (and columns)")
+    if not isinstance(confirm, bool):
+        raise invalid("confirm", confirm, "True or False")
+
+
+def _default_surrogates(matrix_or_loss: Any) -> list[dict[str, Any]] | None:
+    """The built-in candidate surrogates of a named multiclass loss (:func:`known_surrogates`), else None."""
+    if isinstance(matrix_or_loss, str) and matrix_or_loss in MULTICLASS_LOSSES:
+        return known_surrogates(matrix_or_loss)
+    if isinstance(matrix_or_loss, dict):
+        return known_surrogates(matrix_or_loss["name"], matrix_or_loss.get("n"))
+    return None
+
+
+def _confirm_rank_surrogate(mat: Any, upper: int, up_ev: dict[str, Any], budget: Any) -> None:
+    """Have the calibration engine decide the rank-``D`` surrogate (Theorem 3 of Ramaswamy, Agarwal &
+    Tewari 2013) and record its answer in ``up_ev["engine_confirmation"]``."""
+    from symcal.calibration import check_calibration
+
+    rs = rank_surrogate(mat)
+    if rs is not None and rs[0] == upper:
+        v = check_calibration(mat, rs[1], rs[2], timeout=max(1.0, min(budget.left(), 300.0)))
+        up_ev["engine_confirmation"] = {"status": v.status.value, "reason": v.reason or "",
+                                        "cross_check": None if v.cross_check is None else
+                                        f"{v.cross_check.solver}: {v.cross_check.agreed} of "
+                                        f"{v.cross_check.answers} answers agreed"}
+        if v.status.value == "refuted":  # pragma: no cover - Theorem 3 says it cannot be
+            raise AssertionError(f"the rank-D surrogate of {mat.name} was refuted: {v.reason}")
+
+
+def _lower_end(mat: Any, search: _Search) -> tuple[int, dict[str, Any]]:
+    """The lower end and its evidence: the search's best point, re-checked by
+    :func:`check_lower_certificate` (feasible subspace dimension), or ``CCdim >= 1``."""
+    n = mat.shape[0]
+    trivial = {"value": 1, "by": "no prediction is optimal for every p (no column is entrywise minimal), so a "
+               "0-dimensional surrogate (a constant pred) fails at some vertex e_y"}
+    best = search.best
+    if best is None or best[0] < 1:
+        return 1, trivial  # no prediction is optimal everywhere (else upper = 0)
+    names = [_label(x) for x in mat.predictions]
+    value, p, t, tied = best
+    chk = check_lower_certificate(mat, p, names[t], value)
+    if not chk.holds:  # pragma: no cover - the search records exact points
+        raise AssertionError(f"lower-bound certificate failed its re-check: {chk.reason}")
+    lower_ev: dict[str, Any] = {
+        "value": value, "by": "feasible subspace dimension: CCdim >= n - mu_{Q_t}(p) - 1 for p in relint(simplex), "
+        "p in Q_t", "p": [fraction_str(x) for x in p], "t": names[t], "tied": [names[s] for s in tied],
+        "rank": value + 1, "mu": n - value - 1, "recheck": chk.reason}
+    if value == 1:
+        lower_ev["also"] = trivial["by"]
+    return value, lower_ev
+
+
+def _search_evidence(search: _Search, upper: int) -> dict[str, Any]:
+    """What the lower-bound search covered and why it stopped."""
+    best = search.best
+    return {"points": search.points, "tie_sets": len(search.seen), "queries": search.queries,
+            "infeasible": search.infeasible, "solver_unknown": search.unknown,
+            "skipped_dependent": search.skipped,
+            "stopped": "the lower end met the upper end" if best is not None and best[0] >= upper
+            else (f"cut short: {search.cut}" if search.cut else "every extension of every point found was "
+                  "tried"),
+            "what": "the uniform distribution, then depth-first over sets of predictions required to be "
+                    "tied and optimal at some p > 0 (z3 LRA, exact rational models)"}

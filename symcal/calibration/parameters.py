@@ -40,6 +40,7 @@ from __future__ import annotations
 import copy
 import re
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -1258,22 +1259,39 @@ def _recheck(q: _Q, span: Span, tp: int, tpp: int, vals: dict[str, Any], c: list
     passes, else what failed.  Identities in tau for the equalities, exact signs on the piece for the
     inequalities (:func:`holds_on`).  Its z3 queries share ``budget`` (none given: ``RECHECK_SECONDS``)."""
     budget = budget if budget is not None else Budget(RECHECK_SECONDS)
-    tau = q.tau
-    par = q.par
     sub = {sympy.Symbol(k): v for k, v in vals.items()}
     p = [vals[str(x)] for x in q.p]
 
     def ok(e: Any, op: str) -> bool:
-        return holds_on(sympy.sympify(e).xreplace(sub), op, span, tau)
+        return holds_on(sympy.sympify(e).xreplace(sub), op, span, q.tau)
 
-    def in_domain(x: list[Any]) -> bool:
-        """``x`` is in C (its equalities, then its inequalities) on the whole piece."""
-        return (all(ok(q.lin(a, x) - _rat(b), "==") for a, b in q.eqs)
-                and all(ok(_rat(b) - q.lin(a, x), ">=") for a, b in q.les))
+    why = _p_on_piece(q, p, sub, ok)
+    if why:
+        return why
+    u = [sympy.sympify(x).xreplace(sub) for x in q.ustar()]
+    if not _in_domain(q, u, ok):
+        return "u is not in C"
+    if q.form.kind == "B":
+        why = _subgradient_certificate(q, vals, p, u, ok)
+        if why:
+            return why
+    why = _in_worse_cell(q, tp, tpp, sub, u, c, ok)
+    if why or q.par.exclusive:
+        return why
+    return _regions_apart(q, span, tp, budget)
 
+
+def _in_domain(q: _Q, x: list[Any], ok: Callable[[Any, str], bool]) -> bool:
+    """``x`` is in C (its equalities, then its inequalities) on the whole piece."""
+    return (all(ok(q.lin(a, x) - _rat(b), "==") for a, b in q.eqs)
+            and all(ok(_rat(b) - q.lin(a, x), ">=") for a, b in q.les))
+
+
+def _p_on_piece(q: _Q, p: list[Any], sub: dict[Any, Any], ok: Callable[[Any, str], bool]) -> str:
+    """'' when ``p`` is in the simplex and in P for every tau of the piece, else what failed."""
     if not ok(sum(p) - 1, "==") or not all(ok(x, ">=") for x in p):
         return "p is not in the simplex"
-    for rel in par.noise:
+    for rel in q.par.noise:
         r = rel.xreplace(sub)
         if not isinstance(r, sympy.core.relational.Relational) or isinstance(r, sympy.Ne):
             return "a noise relation is not a plain comparison"
@@ -1283,35 +1301,45 @@ def _recheck(q: _Q, span: Span, tp: int, tpp: int, vals: dict[str, Any], c: list
             diff, op = -diff, {sympy.StrictLessThan: ">", sympy.LessThan: ">="}[type(r)]
         if not ok(diff, op):
             return "p is not in P on the whole piece"
-    u = q.ustar()
-    u = [sympy.sympify(x).xreplace(sub) for x in u]
-    if not in_domain(u):
-        return "u is not in C"
-    if q.form.kind == "B":
-        grad = [sympy.Integer(0)] * par.d
-        for T, pieces in enumerate(q.form.terms):
-            mus = [vals[str(m)] for m in q.mu[T]]
-            if not all(ok(m, ">=") for m in mus):
-                return "a multiplier is negative"
-            w = sum(wt * py for wt, py in zip(q.form.weight[T], p, strict=True))
-            if not ok(sum(mus) - w, "=="):
-                return "multipliers do not sum to the weight"
-            vs = [q.lin(pa, u) + pb for pa, pb in pieces]
-            for j, m in enumerate(mus):
-                if sympy.expand(m) != 0 and not all(ok(vs[j] - vs[i], ">=") for i in range(len(pieces)) if i != j):
-                    return "a piece with a multiplier is not active on the whole piece"
-                for i in range(par.d):
-                    grad[i] += m * pieces[j][0][i]
-        for i in range(par.d):
-            grad[i] += sum(py * q.form.affine[y][0][i] for y, py in enumerate(p))
-            grad[i] += sum(vals[str(x)] * _rat(a[i]) for (a, _), x in zip(q.eqs, q.nu, strict=True))
-            grad[i] += sum(vals[str(x)] * _rat(a[i]) for (a, _), x in zip(q.les, q.eta, strict=True))
-        for (a, b), x in zip(q.les, q.eta, strict=True):
-            e = vals[str(x)]
-            if not ok(e, ">=") or (sympy.expand(e) != 0 and not ok(q.lin(a, u) - _rat(b), "==")):
-                return "a domain multiplier is negative or inactive"
-        if not all(ok(g, "==") for g in grad):
-            return "the subgradient certificate does not sum to 0"
+    return ""
+
+
+def _subgradient_certificate(q: _Q, vals: dict[str, Any], p: list[Any], u: list[Any],
+                             ok: Callable[[Any, str], bool]) -> str:
+    """(B): '' when the multipliers of the active pieces and of C's rows are >= 0, sum to the weights and make
+    a subgradient of risk_p at u that is 0 (so u minimises risk_p over C), on the whole piece; else what failed."""
+    par = q.par
+    grad = [sympy.Integer(0)] * par.d
+    for T, pieces in enumerate(q.form.terms):
+        mus = [vals[str(m)] for m in q.mu[T]]
+        if not all(ok(m, ">=") for m in mus):
+            return "a multiplier is negative"
+        w = sum(wt * py for wt, py in zip(q.form.weight[T], p, strict=True))
+        if not ok(sum(mus) - w, "=="):
+            return "multipliers do not sum to the weight"
+        vs = [q.lin(pa, u) + pb for pa, pb in pieces]
+        for j, m in enumerate(mus):
+            if sympy.expand(m) != 0 and not all(ok(vs[j] - vs[i], ">=") for i in range(len(pieces)) if i != j):
+                return "a piece with a multiplier is not active on the whole piece"
+            for i in range(par.d):
+                grad[i] += m * pieces[j][0][i]
+    for i in range(par.d):
+        grad[i] += sum(py * q.form.affine[y][0][i] for y, py in enumerate(p))
+        grad[i] += sum(vals[str(x)] * _rat(a[i]) for (a, _), x in zip(q.eqs, q.nu, strict=True))
+        grad[i] += sum(vals[str(x)] * _rat(a[i]) for (a, _), x in zip(q.les, q.eta, strict=True))
+    for (a, b), x in zip(q.les, q.eta, strict=True):
+        e = vals[str(x)]
+        if not ok(e, ">=") or (sympy.expand(e) != 0 and not ok(q.lin(a, u) - _rat(b), "==")):
+            return "a domain multiplier is negative or inactive"
+    if not all(ok(g, "==") for g in grad):
+        return "the subgradient certificate does not sum to 0"
+    return ""
+
+
+def _in_worse_cell(q: _Q, tp: int, tpp: int, sub: dict[Any, Any], u: list[Any], c: list[Any],
+                ok: Callable[[Any, str], bool]) -> str:
+    """'' when u is in the closed cell of ``tp``, ``tp`` is worse than ``tpp``, and ``c`` is a strict interior
+    point of the cell in C, on the whole piece; else what failed."""
     for a, b in q.cells[tp]:
         if not ok(b - q.lin(a, u), ">="):
             return "u is not in the closed cell"
@@ -1324,20 +1352,25 @@ def _recheck(q: _Q, span: Span, tp: int, tpp: int, vals: dict[str, Any], c: list
     for a, b in q.cells[tp]:
         if not ok(b - q.lin(a, c), ">"):
             return "the interior point is not strictly inside the cell"
-    if not in_domain(c):
+    if not _in_domain(q, c, ok):
         return "the interior point is not in C"
-    if not par.exclusive:
-        # no other region meets the strict interior of region tp, for any value of the piece (one query each)
-        for other in range(q.k):
-            if other == tp:
-                continue
-            cons = [span.relation(tau)] + q.domain(q.u) + [q.lin(a, q.u) < b for a, b in q.cells[tp]
-                                                           if not (all(x == 0 for x in a) and b == 0)]
-            cons += q.cell(other, q.u)
-            res = _solve([q.tr(x) for x in cons], budget.share(RECHECK_SECONDS, floor=0.5),
-                         "does another region meet the interior?")
-            if res.answer != "unsat":
-                return "another region meets the interior of the cell"
+    return ""
+
+
+def _regions_apart(q: _Q, span: Span, tp: int, budget: Budget) -> str:
+    """'' when no other region meets the strict interior of region ``tp``, for any value of the piece
+    (one z3 query each), else what failed."""
+    tau = q.tau
+    for other in range(q.k):
+        if other == tp:
+            continue
+        cons = [span.relation(tau)] + q.domain(q.u) + [q.lin(a, q.u) < b for a, b in q.cells[tp]
+                                                       if not (all(x == 0 for x in a) and b == 0)]
+        cons += q.cell(other, q.u)
+        res = _solve([q.tr(x) for x in cons], budget.share(RECHECK_SECONDS, floor=0.5),
+                     "does another region meet the interior?")
+        if res.answer != "unsat":
+            return "another region meets the interior of the cell"
     return ""
 
 

@@ -314,87 +314,13 @@ class Link:
             if spec.dim != dim:
                 raise invalid(param, spec.kind, f"a link on R^{dim} (it is on R^{spec.dim})")
             return spec
-        e = list(range(dim))
-
-        def unit(i: int, s: Fraction = Fraction(1)) -> list[Fraction]:
-            v = [Fraction(0)] * dim
-            v[i] = s
-            return v
-
         if isinstance(spec, str) and spec in ("argmax", "argmin"):
-            sgn = Fraction(1) if spec == "argmax" else Fraction(-1)
-            cells = []
-            for t in e:
-                # argmax: u_j - u_t <= 0 for all j != t
-                rows = []
-                for j in e:
-                    if j != t:
-                        a = unit(j, sgn)
-                        a[t] = -sgn
-                        rows.append((tuple(a), Fraction(0)))
-                cells.append(tuple(rows))
-            return cls(spec, dim, tuple(cells), tuple(f"{i + 1}" for i in e), True)
+            return cls._argmax(spec, dim)
         if isinstance(spec, str) and spec in ("sort-desc", "sort"):
-            if dim > 6:
-                raise invalid(param, spec, "sort-desc with dim <= 6 (dim! predictions)")
-            perms = tuple(itertools.permutations(range(1, dim + 1)))
-            cells = []
-            for sigma in perms:
-                order = sorted(range(dim), key=lambda i, s=sigma: s[i])  # documents best first
-                rows = []
-                for a_doc, b_doc in zip(order, order[1:], strict=False):
-                    v = [Fraction(0)] * dim
-                    v[b_doc], v[a_doc] = Fraction(1), Fraction(-1)  # u_b - u_a <= 0
-                    rows.append((tuple(v), Fraction(0)))
-                cells.append(tuple(rows))
-            return cls("sort-desc", dim, tuple(cells), tuple(str(s) for s in perms), True, permutations=perms)
+            return cls._sort_desc(spec, dim, param)
         if isinstance(spec, dict) and "linear" in spec:
-            extra = set(spec) - {"linear", "offset", "names"}
-            if extra:
-                raise invalid(param, sorted(extra), "only the keys linear, offset, names")
-            B = spec["linear"]
-            if not _is_list(B) or not B or len(B) > MAX_PREDICTIONS:
-                raise invalid(f"{param}.linear", B if not _is_list(B) or len(B) <= 20 else f"<{len(B)} rows>",
-                              f"a non-empty k x {dim} matrix (one row per prediction, k <= {MAX_PREDICTIONS})")
-            rows_b = []
-            for t, row in enumerate(B):
-                if not _is_list(row) or len(row) != dim:
-                    raise invalid(f"{param}.linear[{t}]", row, f"a row of {dim} exact numbers")
-                rows_b.append(tuple(exact_number(x, f"{param}.linear[{t}][{i}]") for i, x in enumerate(row)))
-            off = spec.get("offset")
-            if off is None:
-                offs = tuple(Fraction(0) for _ in rows_b)
-            elif not _is_list(off) or len(off) != len(rows_b):
-                raise invalid(f"{param}.offset", off, f"a list of {len(rows_b)} exact numbers, one per row")
-            else:
-                offs = tuple(exact_number(x, f"{param}.offset[{t}]") for t, x in enumerate(off))
-            cells = []
-            for t in range(len(rows_b)):
-                rows = []
-                for s in range(len(rows_b)):
-                    if s != t:
-                        a = tuple(x - y for x, y in zip(rows_b[t], rows_b[s], strict=True))
-                        rows.append((a, offs[s] - offs[t]))
-                cells.append(tuple(rows))
-            given = spec.get("names")
-            names = (prediction_names(given, len(rows_b), f"{param}.names") if given is not None
-                     else tuple(f"{t + 1}" for t in range(len(rows_b))))
-            return cls("linear", dim, tuple(cells), names, True, tuple(rows_b), offs, user_names=given is not None)
-        regions = None
-        given_names: Any = None
-        if isinstance(spec, dict) and "regions" in spec:
-            extra = set(spec) - {"regions", "names"}
-            if extra:
-                raise invalid(param, sorted(extra), "only the keys regions, names")
-            regions, given_names = spec["regions"], spec.get("names")
-        elif isinstance(spec, str | Path) and str(spec).endswith(".py"):
-            path = Path(spec)
-            if not path.is_absolute() and base is not None:
-                path = base / path
-            regions, given_names = _link_file(path, param, timeout)
-        if regions is None:
-            raise invalid(param, spec, '"argmax", "argmin", "sort-desc", {"linear": B, "offset": c}, '
-                                       '{"regions": [[...], ...]} or a Python file defining REGIONS')
+            return cls._linear(spec, dim, param)
+        regions, given_names = _region_spec(spec, param, base, timeout)
         if not _is_list(regions) or not regions or len(regions) > MAX_PREDICTIONS:
             raise invalid(f"{param}.regions", regions if not _is_list(regions) or len(regions) <= 20
                           else f"<{len(regions)} regions>",
@@ -402,28 +328,118 @@ class Link:
         names = (prediction_names(given_names, len(regions), f"{param}.names") if given_names is not None
                  else tuple(f"{t + 1}" for t in range(len(regions))))
         u = variables("u", dim)
-        cells = []
-        for t, reg in enumerate(regions):
-            reg = _relations(reg, f"{param}.regions[{t}]", "a list of linear relations in u1..ud")
-            rows = []
-            for i, text in enumerate(reg):
-                rel = parse_relation(text, f"{param}.regions[{t}][{i}]", u)
-                if isinstance(rel, sympy.LessThan | sympy.GreaterThan):
-                    diff = rel.lhs - rel.rhs if isinstance(rel, sympy.LessThan) else rel.rhs - rel.lhs
-                    lf = linear_form(diff, u)
-                    if lf is not None:
-                        rows.append((lf[0], -lf[1]))
-                        continue
-                elif isinstance(rel, sympy.Eq):
-                    lf = linear_form(rel.lhs - rel.rhs, u)
-                    if lf is not None:
-                        rows.append((lf[0], -lf[1]))
-                        rows.append((tuple(-x for x in lf[0]), lf[1]))
-                        continue
-                raise invalid(f"{param}.regions[{t}][{i}]", text,
-                              "a closed linear relation in u (<=, >= or =) describing the closed region")
-            cells.append(tuple(rows))
+        cells = [_region_rows(reg, f"{param}.regions[{t}]", u) for t, reg in enumerate(regions)]
         return cls("regions", dim, tuple(cells), names, False, user_names=given_names is not None)
+
+    @classmethod
+    def _argmax(cls, spec: str, dim: int) -> Link:
+        """``argmax`` / ``argmin``: cell t is ``u_j - u_t <= 0`` (argmax; the reverse for argmin) for every j != t."""
+        sgn = Fraction(1) if spec == "argmax" else Fraction(-1)
+        cells = []
+        for t in range(dim):
+            rows = []
+            for j in range(dim):
+                if j != t:
+                    a = [Fraction(0)] * dim
+                    a[j], a[t] = sgn, -sgn
+                    rows.append((tuple(a), Fraction(0)))
+            cells.append(tuple(rows))
+        return cls(spec, dim, tuple(cells), tuple(f"{i + 1}" for i in range(dim)), True)
+
+    @classmethod
+    def _sort_desc(cls, spec: str, dim: int, param: str) -> Link:
+        """``sort-desc``: one prediction per permutation sigma, its cell ``u_b <= u_a`` for consecutive documents."""
+        if dim > 6:
+            raise invalid(param, spec, "sort-desc with dim <= 6 (dim! predictions)")
+        perms = tuple(itertools.permutations(range(1, dim + 1)))
+        cells = []
+        for sigma in perms:
+            order = sorted(range(dim), key=lambda i, s=sigma: s[i])  # documents best first
+            rows = []
+            for a_doc, b_doc in zip(order, order[1:], strict=False):
+                v = [Fraction(0)] * dim
+                v[b_doc], v[a_doc] = Fraction(1), Fraction(-1)  # u_b - u_a <= 0
+                rows.append((tuple(v), Fraction(0)))
+            cells.append(tuple(rows))
+        return cls("sort-desc", dim, tuple(cells), tuple(str(s) for s in perms), True, permutations=perms)
+
+    @classmethod
+    def _linear(cls, spec: dict[str, Any], dim: int, param: str) -> Link:
+        """``{"linear": B, "offset": c, "names": [...]}``: ``pred(u) = argmin_t <u, B_t> + c_t``."""
+        extra = set(spec) - {"linear", "offset", "names"}
+        if extra:
+            raise invalid(param, sorted(extra), "only the keys linear, offset, names")
+        B = spec["linear"]
+        if not _is_list(B) or not B or len(B) > MAX_PREDICTIONS:
+            raise invalid(f"{param}.linear", B if not _is_list(B) or len(B) <= 20 else f"<{len(B)} rows>",
+                          f"a non-empty k x {dim} matrix (one row per prediction, k <= {MAX_PREDICTIONS})")
+        rows_b = []
+        for t, row in enumerate(B):
+            if not _is_list(row) or len(row) != dim:
+                raise invalid(f"{param}.linear[{t}]", row, f"a row of {dim} exact numbers")
+            rows_b.append(tuple(exact_number(x, f"{param}.linear[{t}][{i}]") for i, x in enumerate(row)))
+        off = spec.get("offset")
+        if off is None:
+            offs = tuple(Fraction(0) for _ in rows_b)
+        elif not _is_list(off) or len(off) != len(rows_b):
+            raise invalid(f"{param}.offset", off, f"a list of {len(rows_b)} exact numbers, one per row")
+        else:
+            offs = tuple(exact_number(x, f"{param}.offset[{t}]") for t, x in enumerate(off))
+        cells = []
+        for t in range(len(rows_b)):
+            rows = []
+            for s in range(len(rows_b)):
+                if s != t:
+                    a = tuple(x - y for x, y in zip(rows_b[t], rows_b[s], strict=True))
+                    rows.append((a, offs[s] - offs[t]))
+            cells.append(tuple(rows))
+        given = spec.get("names")
+        names = (prediction_names(given, len(rows_b), f"{param}.names") if given is not None
+                 else tuple(f"{t + 1}" for t in range(len(rows_b))))
+        return cls("linear", dim, tuple(cells), names, True, tuple(rows_b), offs, user_names=given is not None)
+
+
+def _region_spec(spec: Any, param: str, base: Path | None, timeout: float) -> tuple[Any, Any]:
+    """The regions and the given names (or None) of ``{"regions": ..., "names": ...}`` or of a link file."""
+    regions = None
+    given_names: Any = None
+    if isinstance(spec, dict) and "regions" in spec:
+        extra = set(spec) - {"regions", "names"}
+        if extra:
+            raise invalid(param, sorted(extra), "only the keys regions, names")
+        regions, given_names = spec["regions"], spec.get("names")
+    elif isinstance(spec, str | Path) and str(spec).endswith(".py"):
+        path = Path(spec)
+        if not path.is_absolute() and base is not None:
+            path = base / path
+        regions, given_names = _link_file(path, param, timeout)
+    if regions is None:
+        raise invalid(param, spec, '"argmax", "argmin", "sort-desc", {"linear": B, "offset": c}, '
+                                   '{"regions": [[...], ...]} or a Python file defining REGIONS')
+    return regions, given_names
+
+
+def _region_rows(reg: Any, where: str, u: Sequence[sympy.Symbol]) -> tuple[Lin, ...]:
+    """One region's closed linear relations as rows ``a.u <= b`` (an equation gives two)."""
+    reg = _relations(reg, where, "a list of linear relations in u1..ud")
+    rows = []
+    for i, text in enumerate(reg):
+        rel = parse_relation(text, f"{where}[{i}]", u)
+        if isinstance(rel, sympy.LessThan | sympy.GreaterThan):
+            diff = rel.lhs - rel.rhs if isinstance(rel, sympy.LessThan) else rel.rhs - rel.lhs
+            lf = linear_form(diff, u)
+            if lf is not None:
+                rows.append((lf[0], -lf[1]))
+                continue
+        elif isinstance(rel, sympy.Eq):
+            lf = linear_form(rel.lhs - rel.rhs, u)
+            if lf is not None:
+                rows.append((lf[0], -lf[1]))
+                rows.append((tuple(-x for x in lf[0]), lf[1]))
+                continue
+        raise invalid(f"{where}[{i}]", text,
+                      "a closed linear relation in u (<=, >= or =) describing the closed region")
+    return tuple(rows)
 
 
 def _link_file(path: Path, param: str, timeout: float) -> tuple[Any, Any]:

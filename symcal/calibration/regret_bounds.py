@@ -689,48 +689,14 @@ def _tight_quadratic(s: Setup, q: Quadratic, b: Bound, K: Fraction, t: int, data
     if got is None:
         b.steps.append("not shown tight: no point at the ratio found again")
         return
-
-    def shift(a: Any, k: Fraction) -> sympy.Matrix:
-        """The step from u*(p) to its projection onto the row a.u = b, per unit of a.u*(p) - b."""
-        c = Zm.T * sympy.Matrix([sympy.Rational(x.numerator, x.denominator) for x in a])
-        return -(Zm * (Ginv * c)) / sympy.Rational(k.numerator, k.denominator)
-
-    def candidate(p: list[Fraction]) -> tuple[list[Fraction] | None, str]:
-        if not (sum(p) == 1 and all(x >= 0 for x in p) and s.noise_holds(p)):
-            return None, "the point is on the boundary of P, not in it"
-        us = q.u_star(p)
-        for a, bb, k in rows:
-            delta = dot(a, us) - bb
-            if k != kappa or delta <= 0:
-                continue
-            step = shift(a, k)
-            u = [us[i] + _fr(step[i]) * delta for i in range(s.d)]
-            if s.in_domain(u) and s.in_cell(t, u):
-                return u, ""
-        return None, ""
-
+    proj = _Projection(s, q, t, rows, kappa, Zm, Ginv)
     p = [_frac(got[1].eval(x, model_completion=True)) for x in pz]
-    cand, why = candidate(p)
+    cand, why = proj.candidate(p)
     if cand is None and not why:
         # the point with the largest regret has two binding rows (u*(p) beyond a corner of the cell, where the
         # nearest point of the cell is not a single row's projection): look again with one row binding and its
         # projection, affine in p, inside the cell (squared loss with argmin: p = e_1 vs p = (1/2, 1/2, 0))
-        for a, bb, k in rows:
-            if k != kappa or cand is not None:
-                continue
-            step = shift(a, k)
-            delta_z = _zlin(a, ustar) - _q(bb)
-            proj = [ustar[i] + _q(_fr(step[i])) * delta_z for i in range(s.d)]
-            inside = [_zlin(a2, proj) <= _q(b2) for a2, b2 in s.link.cells[t]]
-            inside += [_zlin(a2, proj) <= _q(b2) for a2, b2 in s.les]
-            try:  # a candidate only: candidate() and the checks below decide, exactly
-                again = _maximise(_closure(s, pz) + base + [N >= _q(rho) * M, delta_z == M] + inside, N, budget,
-                                  "the largest regret at the ratio, one row binding")
-            except NotFound:
-                again = None
-            if again is not None:
-                p = [_frac(again[1].eval(x, model_completion=True)) for x in pz]
-                cand, why = candidate(p)
+        p, cand, why = _one_row_binding(proj, data, rho, budget, p)
     if cand is None:
         b.steps.append(f"not shown tight ({why or 'the projection of u*(p) onto the binding row leaves the cell'})")
         return
@@ -748,6 +714,75 @@ def _tight_quadratic(s: Setup, q: Quadratic, b: Bound, K: Fraction, t: int, data
               f", surrogate regret {fraction_str(d_ex)} (exact, from the expressions), N^2 = {fraction_str(K)} D")
     if s.noise:
         return
+    _quadratic_partner(s, q, b, K, t, t_opt, n_ex, p, budget)
+
+
+@dataclass(frozen=True)
+class _Projection:
+    """Projections of u*(p) onto the rows ``a.u <= b`` of the cell of ``t`` with ``kappa`` the largest, in the
+    metric ``G = Z^T H Z`` (``Ginv`` its exact inverse)."""
+
+    s: Setup
+    q: Quadratic
+    t: int
+    rows: list[tuple[Any, Fraction, Fraction]]
+    kappa: Fraction
+    Zm: sympy.Matrix
+    Ginv: sympy.Matrix
+
+    def shift(self, a: Any, k: Fraction) -> sympy.Matrix:
+        """The step from u*(p) to its projection onto the row a.u = b, per unit of a.u*(p) - b."""
+        c = self.Zm.T * sympy.Matrix([sympy.Rational(x.numerator, x.denominator) for x in a])
+        return -(self.Zm * (self.Ginv * c)) / sympy.Rational(k.numerator, k.denominator)
+
+    def candidate(self, p: list[Fraction]) -> tuple[list[Fraction] | None, str]:
+        """The projection of u*(p) onto a violated row of largest kappa when it lies in the cell (and C)."""
+        s = self.s
+        if not (sum(p) == 1 and all(x >= 0 for x in p) and s.noise_holds(p)):
+            return None, "the point is on the boundary of P, not in it"
+        us = self.q.u_star(p)
+        for a, bb, k in self.rows:
+            delta = dot(a, us) - bb
+            if k != self.kappa or delta <= 0:
+                continue
+            step = self.shift(a, k)
+            u = [us[i] + _fr(step[i]) * delta for i in range(s.d)]
+            if s.in_domain(u) and s.in_cell(self.t, u):
+                return u, ""
+        return None, ""
+
+
+def _one_row_binding(proj: _Projection, data: tuple, rho: Fraction, budget: Budget, p: list[Fraction]
+                     ) -> tuple[list[Fraction], list[Fraction] | None, str]:
+    """Look again for the largest regret at the ratio with one row of largest kappa binding and the projection
+    onto it inside the cell: (p, candidate or None, why not)."""
+    s, t = proj.s, proj.t
+    pz, N, M, base, ustar, _kappa, _rows, _mcons = data
+    cand: list[Fraction] | None = None
+    why = ""
+    for a, bb, k in proj.rows:
+        if k != proj.kappa or cand is not None:
+            continue
+        step = proj.shift(a, k)
+        delta_z = _zlin(a, ustar) - _q(bb)
+        projected = [ustar[i] + _q(_fr(step[i])) * delta_z for i in range(s.d)]
+        inside = [_zlin(a2, projected) <= _q(b2) for a2, b2 in s.link.cells[t]]
+        inside += [_zlin(a2, projected) <= _q(b2) for a2, b2 in s.les]
+        try:  # a candidate only: candidate() and the checks of _tight_quadratic decide, exactly
+            again = _maximise(_closure(s, pz) + base + [N >= _q(rho) * M, delta_z == M] + inside, N, budget,
+                              "the largest regret at the ratio, one row binding")
+        except NotFound:
+            again = None
+        if again is not None:
+            p = [_frac(again[1].eval(x, model_completion=True)) for x in pz]
+            cand, why = proj.candidate(p)
+    return p, cand, why
+
+
+def _quadratic_partner(s: Setup, q: Quadratic, b: Bound, K: Fraction, t: int, t_opt: int, n_ex: Fraction,
+                       p: list[Fraction], budget: Budget) -> None:
+    """The calibration function ``eps^2 / K`` from a partner ``p0`` where ``t`` ties with ``t_opt`` and u*(p0) lies
+    in the cell of ``t`` (found by z3, checked exactly; :func:`_calibration`)."""
     p0 = _zvars("q", s.n)
     u0 = [sum((_q(v[i]) * p0[y] for y, v in enumerate(q.minimisers) if v[i] != 0), _q(F0)) for i in range(s.d)]
     cons = _closure(s, p0) + [_zlin(a, u0) <= _q(bb) for a, bb in s.link.cells[t]]

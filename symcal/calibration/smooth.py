@@ -658,49 +658,9 @@ def verify_smooth(s: E.Setup, form: Smooth, p: list[Any], u: list[Any], tp: int,
     if len(M) != len(s.les):
         return "the multipliers do not match the inequalities of C", {}, {}
     sub = dict(zip(s.u, U, strict=True))
-    why = _p_in_P(s, P)
+    why = _p_in_P(s, P) or _u_in_C(s, U, M) or _stationary(s, form, P, M, sub) or _u_in_cell(s, U, tp, c)
     if why:
         return why, {}, {}
-    for a, b in s.eqs:
-        if sign(sum((_sx(ai) * ui for ai, ui in zip(a, U, strict=True)), sympy.Integer(0)) - _sx(b)).value != 0:
-            return "u is not shown in C", {}, {}
-    for (a, b), m in zip(s.les, M, strict=True):
-        slack = sign(sum((_sx(ai) * ui for ai, ui in zip(a, U, strict=True)), sympy.Integer(0)) - _sx(b)).value
-        if slack not in (-1, 0):
-            return "u is not shown in C (an inequality of the domain)", {}, {}
-        sm = sign(m).value
-        if sm not in (0, 1) or (sm == 1 and slack != 0):
-            return "a multiplier of C's inequalities is not shown >= 0 with its row active", {}, {}
-    za = _normal_rows(s, form)
-    if not form.c1:
-        why = _smooth_at(list(s.surrogate.per_label), sub)
-        if why:
-            return why, {}, {}
-    for j in range(len(form.Z[0]) if form.Z and form.Z[0] else 0):
-        tot = sympy.Add(*[_sx(form.Z[i][j]) * P[y] * form.grads[y][i].xreplace(sub)
-                          for i in range(s.d) if form.Z[i][j] for y in range(s.n) if P[y] != 0])
-        tot += sympy.Add(*[_sx(za[i][j]) * m for i, m in enumerate(M) if za[i][j] and m != 0])
-        sg = sign(tot)
-        if sg.value != 0:
-            return f"the gradient of risk_p at u is not shown 0 on C (component {j + 1}: {sg.reason})", {}, {}
-
-    def row_sign(a: Any, b: Any) -> int | None:
-        return sign(sum((_sx(ai) * ui for ai, ui in zip(a, U, strict=True)), sympy.Integer(0)) - _sx(b)).value
-
-    if c is None:
-        for a, b in E._proper_rows(s, tp):
-            if row_sign(a, b) != -1:
-                return f"u is not shown strictly inside the cell of {s.pname(tp)}", {}, {}
-        if not s.link.exclusive:
-            for other in range(s.k):
-                if other != tp and all(row_sign(a, b) in (-1, 0) for a, b in s.link.cells[other]):
-                    return f"u is not shown outside region {other + 1}", {}, {}
-    else:
-        for a, b in s.link.cells[tp]:
-            if row_sign(a, b) not in (-1, 0):
-                return f"u is not shown in the closed cell of {s.pname(tp)}", {}, {}
-        if not (s.in_domain(c) and s.in_cell(tp, c, strict=True, proper=True)):
-            return "c is not a strict interior point of the cell in C", {}, {}
     losses = [sympy.Add(*[P[y] * _sx(s.L[y][t]) for y in range(s.n)]) for t in range(s.k)]
     best = None
     for t in range(s.k):
@@ -714,9 +674,77 @@ def verify_smooth(s: E.Setup, form: Smooth, p: list[Any], u: list[Any], tp: int,
         if sign(losses[t] - losses[best]).value != 1:
             return f"prediction {s.pname(t)} is optimal at p", {}, {}
     opt = [s.pname(t) for t in range(s.k) if sign(losses[t] - losses[best]).value == 0]
-    values = {**{f"p{i + 1}": _show(x) for i, x in enumerate(P)}, **{f"u{i + 1}": _show(x) for i, x in enumerate(U)},
-              "pred": s.pname(tp), "loss of pred": _show(losses[tp]), "optimal loss": _show(losses[best]),
-              "optimal predictions": opt}
+    values = _witness_values(s, P, [_show(x) for x in U], tp, losses[tp], losses[best], opt)
+    return "", values, _stationary_certificate(form, M, c)
+
+
+def _row_sign(a: Any, b: Any, U: list[sympy.Expr]) -> int | None:
+    """The exact sign of ``a.U - b`` (None when undecided)."""
+    return sign(sum((_sx(ai) * ui for ai, ui in zip(a, U, strict=True)), sympy.Integer(0)) - _sx(b)).value
+
+
+def _u_in_C(s: E.Setup, U: list[sympy.Expr], M: list[sympy.Expr]) -> str:
+    """'' when ``U`` is shown in C and each multiplier ``M_i`` >= 0, non-zero only on an active row; else why not."""
+    for a, b in s.eqs:
+        if _row_sign(a, b, U) != 0:
+            return "u is not shown in C"
+    for (a, b), m in zip(s.les, M, strict=True):
+        slack = _row_sign(a, b, U)
+        if slack not in (-1, 0):
+            return "u is not shown in C (an inequality of the domain)"
+        sm = sign(m).value
+        if sm not in (0, 1) or (sm == 1 and slack != 0):
+            return "a multiplier of C's inequalities is not shown >= 0 with its row active"
+    return ""
+
+
+def _stationary(s: E.Setup, form: Smooth, P: list[sympy.Expr], M: list[sympy.Expr], sub: dict[Any, Any]) -> str:
+    """'' when risk_p is differentiable at u and ``Z^T (grad risk_p(u) + sum_i mu_i a_i)`` is formally 0
+    (Rockafellar, Thm 25.1 / 28.3); else why not."""
+    za = _normal_rows(s, form)
+    if not form.c1:
+        why = _smooth_at(list(s.surrogate.per_label), sub)
+        if why:
+            return why
+    for j in range(len(form.Z[0]) if form.Z and form.Z[0] else 0):
+        tot = sympy.Add(*[_sx(form.Z[i][j]) * P[y] * form.grads[y][i].xreplace(sub)
+                          for i in range(s.d) if form.Z[i][j] for y in range(s.n) if P[y] != 0])
+        tot += sympy.Add(*[_sx(za[i][j]) * m for i, m in enumerate(M) if za[i][j] and m != 0])
+        sg = sign(tot)
+        if sg.value != 0:
+            return f"the gradient of risk_p at u is not shown 0 on C (component {j + 1}: {sg.reason})"
+    return ""
+
+
+def _u_in_cell(s: E.Setup, U: list[sympy.Expr], tp: int, c: list[Fraction] | None) -> str:
+    """'' when ``pred`` is ``tp`` at U (strictly inside its cell) or, with ``c``, along ``U + eps (c - U)``."""
+    if c is None:
+        for a, b in E._proper_rows(s, tp):
+            if _row_sign(a, b, U) != -1:
+                return f"u is not shown strictly inside the cell of {s.pname(tp)}"
+        if not s.link.exclusive:
+            for other in range(s.k):
+                if other != tp and all(_row_sign(a, b, U) in (-1, 0) for a, b in s.link.cells[other]):
+                    return f"u is not shown outside region {other + 1}"
+        return ""
+    for a, b in s.link.cells[tp]:
+        if _row_sign(a, b, U) not in (-1, 0):
+            return f"u is not shown in the closed cell of {s.pname(tp)}"
+    if not (s.in_domain(c) and s.in_cell(tp, c, strict=True, proper=True)):
+        return "c is not a strict interior point of the cell in C"
+    return ""
+
+
+def _witness_values(s: E.Setup, P: list[sympy.Expr], us: list[Any], tp: int, loss: sympy.Expr,
+                    optimal: sympy.Expr, opt: list[str]) -> dict[str, Any]:
+    """The values of a refutation's witness: p, u, the prediction and its loss against the optimal one."""
+    return {**{f"p{i + 1}": _show(x) for i, x in enumerate(P)}, **{f"u{i + 1}": x for i, x in enumerate(us)},
+            "pred": s.pname(tp), "loss of pred": _show(loss), "optimal loss": _show(optimal),
+            "optimal predictions": opt}
+
+
+def _stationary_certificate(form: Smooth, M: list[sympy.Expr], c: list[Fraction] | None) -> dict[str, Any]:
+    """The certificate of a refutation by a stationary point (with multipliers ``M``, a tie point ``c``)."""
     cert = {"method": "(S) smooth convex: u is a stationary point of the convex risk_p, so a minimiser",
             "convexity": form.rules,
             "stationarity": "Z^T sum_y p_y grad psi_y(u) = 0, formally zero"}
@@ -730,7 +758,7 @@ def verify_smooth(s: E.Setup, form: Smooth, p: list[Any], u: list[Any], tp: int,
         cert["interior point c"] = [fraction_str(x) for x in c]
         cert["sequence"] = ("u lies on the boundary of the cell (a tie); u + eps (c - u) lies inside it for "
                             "eps in (0, 1] and risk_p is continuous, so risk_p -> min along it")
-    return "", values, cert
+    return cert
 
 
 def verify_miranda(s: E.Setup, form: Smooth, p: list[Any], box: list[tuple[Fraction, Fraction]],
@@ -743,8 +771,6 @@ def verify_miranda(s: E.Setup, form: Smooth, p: list[Any], box: list[tuple[Fract
     invertible rational matrix (about the inverse Hessian) applied to the gradient first, so that the
     sign pattern holds on a small box even when the Hessian is not diagonally dominant; M grad = 0
     iff grad = 0."""
-    from symcal.exact.intervals import Unenclosable, enclose, from_fraction, hull
-
     if s.eqs or s.les or not form.c1:
         return "the box argument needs C = R^d and a C^1 surrogate", {}, {}
     P = [_sx(x) for x in p]
@@ -753,61 +779,22 @@ def verify_miranda(s: E.Setup, form: Smooth, p: list[Any], box: list[tuple[Fract
         return why, {}, {}
     if len(box) != s.d or any(not lo < hi for lo, hi in box):
         return "the box is malformed", {}, {}
-
-    def row_max(a: Any) -> Fraction:
-        return sum((max(ai * lo, ai * hi) for ai, (lo, hi) in zip(a, box, strict=True)), Fraction(0))
-
-    def row_min(a: Any) -> Fraction:
-        return sum((min(ai * lo, ai * hi) for ai, (lo, hi) in zip(a, box, strict=True)), Fraction(0))
-
-    if not all(row_max(a) < b for a, b in E._proper_rows(s, tp)):
-        return f"the box is not strictly inside the cell of {s.pname(tp)}", {}, {}
-    if not s.link.exclusive:
-        for other in range(s.k):
-            if other != tp and not any(row_min(a) > b for a, b in s.link.cells[other]):
-                return f"the box is not shown outside region {other + 1}", {}, {}
-    grads = [sympy.Add(*[P[y] * form.grads[y][i] for y in range(s.n) if P[y] != 0]) for i in range(s.d)]
-    if M is not None:
-        Ms = sympy.Matrix([[_sx(x) for x in row] for row in M])
-        if Ms.shape != (s.d, s.d) or Ms.det() == 0:
-            return "the preconditioner is not an invertible d x d matrix", {}, {}
-        grads = [sympy.Add(*[Ms[i, j] * grads[j] for j in range(s.d)]) for i in range(s.d)]
-    analytic = not any(g.has(sympy.Piecewise, sympy.Max, sympy.Min, sympy.Abs, sympy.Heaviside, sympy.sign)
-                       for g in grads)
-    whole = {s.u[j]: hull(*box[j]) for j in range(s.d)}
-    faces = []
-    for i, g in enumerate(grads):
-        signs = []
-        # mean-value form (analytic g): g(face) in g(m) + sum_j dg/du_j(box) * (face_j - m_j)
-        dg = [sympy.diff(g, x) for x in s.u] if analytic else []
-        for side in (0, 1):
-            env = {s.u[j]: (from_fraction(box[j][side]) if j == i else hull(*box[j])) for j in range(s.d)}
-            try:
-                enc = enclose(g, 128, env)
-                if analytic:
-                    mid = [box[j][side] if j == i else (box[j][0] + box[j][1]) / 2 for j in range(s.d)]
-                    mv = enclose(g, 128, {s.u[j]: from_fraction(mid[j]) for j in range(s.d)})
-                    for j in range(s.d):
-                        if j != i:
-                            half = (box[j][1] - box[j][0]) / 2
-                            mv = mv + enclose(dg[j], 128, whole) * hull(-half, half)
-                    enc = mv if (mv.b - mv.a) < (enc.b - enc.a) else enc
-            except Unenclosable as exc:
-                return f"no enclosure of the gradient on a face of the box ({exc})", {}, {}
-            lo, hi = enc.a, enc.b
-            signs.append(-1 if hi < 0 else 1 if lo > 0 else 0)
-        if signs not in ([-1, 1], [1, -1]):
-            return f"gradient component {i + 1} does not change sign across the box", {}, {}
-        faces.append(signs)
+    why = _box_in_cell(s, box, tp)
+    if why:
+        return why, {}, {}
+    grads = _preconditioned_gradients(s, form, P, M)
+    if isinstance(grads, str):
+        return grads, {}, {}
+    why, faces = _face_signs(s, grads, box)
+    if why:
+        return why, {}, {}
     losses = [sum((P[y] * _sx(s.L[y][t]) for y in range(s.n)), sympy.Integer(0)) for t in range(s.k)]
     best = min(losses)
     for t in sorted(s.link.tied(tp)):
         if not losses[t] > best:
             return f"prediction {s.pname(t)} is optimal at p", {}, {}
-    values = {**{f"p{i + 1}": _show(x) for i, x in enumerate(P)},
-              **{f"u{i + 1}": f"in [{fraction_str(lo)}, {fraction_str(hi)}]" for i, (lo, hi) in enumerate(box)},
-              "pred": s.pname(tp), "loss of pred": _show(losses[tp]), "optimal loss": _show(best),
-              "optimal predictions": [s.pname(t) for t in range(s.k) if losses[t] == best]}
+    values = _witness_values(s, P, [f"in [{fraction_str(lo)}, {fraction_str(hi)}]" for lo, hi in box], tp,
+                             losses[tp], best, [s.pname(t) for t in range(s.k) if losses[t] == best])
     cert = {"method": "(S) smooth convex: a stationary point of the convex risk_p in a box inside the cell "
                       "(Poincare-Miranda: each gradient component changes sign across the box, by rigorous "
                       "interval enclosures)",
@@ -816,6 +803,81 @@ def verify_miranda(s: E.Setup, form: Smooth, p: list[Any], box: list[tuple[Fract
     if M is not None:
         cert["preconditioner"] = [[fraction_str(x) for x in row] for row in M]
     return "", values, cert
+
+
+def _box_in_cell(s: E.Setup, box: list[tuple[Fraction, Fraction]], tp: int) -> str:
+    """'' when the box lies strictly inside the cell of ``tp`` (and outside every other region), else why not."""
+
+    def row_max(a: Any) -> Fraction:
+        return sum((max(ai * lo, ai * hi) for ai, (lo, hi) in zip(a, box, strict=True)), Fraction(0))
+
+    def row_min(a: Any) -> Fraction:
+        return sum((min(ai * lo, ai * hi) for ai, (lo, hi) in zip(a, box, strict=True)), Fraction(0))
+
+    if not all(row_max(a) < b for a, b in E._proper_rows(s, tp)):
+        return f"the box is not strictly inside the cell of {s.pname(tp)}"
+    if not s.link.exclusive:
+        for other in range(s.k):
+            if other != tp and not any(row_min(a) > b for a, b in s.link.cells[other]):
+                return f"the box is not shown outside region {other + 1}"
+    return ""
+
+
+def _preconditioned_gradients(s: E.Setup, form: Smooth, P: list[sympy.Expr],
+                              M: list[list[Fraction]] | None) -> list[sympy.Expr] | str:
+    """``M grad risk_p`` (``grad risk_p`` without ``M``), or why ``M`` is refused."""
+    grads = [sympy.Add(*[P[y] * form.grads[y][i] for y in range(s.n) if P[y] != 0]) for i in range(s.d)]
+    if M is not None:
+        Ms = sympy.Matrix([[_sx(x) for x in row] for row in M])
+        if Ms.shape != (s.d, s.d) or Ms.det() == 0:
+            return "the preconditioner is not an invertible d x d matrix"
+        grads = [sympy.Add(*[Ms[i, j] * grads[j] for j in range(s.d)]) for i in range(s.d)]
+    return grads
+
+
+def _face_signs(s: E.Setup, grads: list[sympy.Expr], box: list[tuple[Fraction, Fraction]]
+                ) -> tuple[str, list[list[int]]]:
+    """The sign of each gradient component on the box's two faces across its own coordinate (rigorous
+    enclosures), and '' when every component changes sign (Poincare-Miranda), else why not."""
+    from symcal.exact.intervals import Unenclosable, hull
+
+    analytic = not any(g.has(sympy.Piecewise, sympy.Max, sympy.Min, sympy.Abs, sympy.Heaviside, sympy.sign)
+                       for g in grads)
+    whole = {s.u[j]: hull(*box[j]) for j in range(s.d)}
+    faces = []
+    for i, g in enumerate(grads):
+        signs = []
+        dg = [sympy.diff(g, x) for x in s.u] if analytic else []
+        for side in (0, 1):
+            try:
+                enc = _face_enclosure(s, g, dg, i, side, box, whole)
+            except Unenclosable as exc:
+                return f"no enclosure of the gradient on a face of the box ({exc})", []
+            lo, hi = enc.a, enc.b
+            signs.append(-1 if hi < 0 else 1 if lo > 0 else 0)
+        if signs not in ([-1, 1], [1, -1]):
+            return f"gradient component {i + 1} does not change sign across the box", []
+        faces.append(signs)
+    return "", faces
+
+
+def _face_enclosure(s: E.Setup, g: sympy.Expr, dg: list[sympy.Expr], i: int, side: int,
+                    box: list[tuple[Fraction, Fraction]], whole: dict[Any, Any]) -> Any:
+    """An enclosure of ``g`` on the face ``u_i = box[i][side]``: the natural one, or (``dg`` given: g is
+    analytic) the mean-value form ``g(m) + sum_j dg/du_j(box) * (face_j - m_j)`` when it is narrower."""
+    from symcal.exact.intervals import enclose, from_fraction, hull
+
+    env = {s.u[j]: (from_fraction(box[j][side]) if j == i else hull(*box[j])) for j in range(s.d)}
+    enc = enclose(g, 128, env)
+    if not dg:
+        return enc
+    mid = [box[j][side] if j == i else (box[j][0] + box[j][1]) / 2 for j in range(s.d)]
+    mv = enclose(g, 128, {s.u[j]: from_fraction(mid[j]) for j in range(s.d)})
+    for j in range(s.d):
+        if j != i:
+            half = (box[j][1] - box[j][0]) / 2
+            mv = mv + enclose(dg[j], 128, whole) * hull(-half, half)
+    return mv if (mv.b - mv.a) < (enc.b - enc.a) else enc
 
 
 def _miranda(s: E.Setup, form: Smooth, p: list[Any], centre: list[float], tp: int) -> tuple[str, dict, dict]:
