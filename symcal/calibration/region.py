@@ -394,6 +394,14 @@ def _bad_parts(s: Setup, form: Quadratic | Polyhedral) -> list[Any]:
     return out
 
 
+def _piece(s: Setup, rel: Any) -> Piece:
+    """A piece of the failure set from its relations (those of the simplex itself not shown)."""
+    parts = list(rel.args) if isinstance(rel, sympy.And) else [rel]
+    simplex_parts = {sympy.Eq(sympy.Add(*s.p) - 1, 0)} | {sympy.Ge(x, 0) for x in s.p}
+    shown = [r for r in parts if r not in simplex_parts and _normal(r) not in simplex_parts]
+    return Piece(tuple(sorted(sympy.sstr(r) for r in shown)), tuple(_vertices(parts, s.p)))
+
+
 def _eliminate(bad: list[Any], budget: Budget) -> Any:
     """Q(p): u and the multipliers eliminated (z3 ``qe``) from each prediction's failure formula apart --
     an existential quantifier distributes over the disjunction, and the parts are far smaller -- then
@@ -448,16 +456,10 @@ def region(s: Setup, timeout: float) -> CalibratedRegion:
     if raw is None:
         return unknown(f"the failure set needs more than {MAX_PIECES} convex pieces")
     names = {str(x): sym for x, sym in zip(pz, s.p, strict=True)}
-    pieces: list[Piece] = []
-    for e in raw:
-        try:
-            rel = _to_sympy(e, names)
-        except ValueError as ex:
-            return unknown(f"the eliminated formula is not linear in p ({ex})")
-        parts = list(rel.args) if isinstance(rel, sympy.And) else [rel]
-        simplex_parts = {sympy.Eq(sympy.Add(*s.p) - 1, 0)} | {sympy.Ge(x, 0) for x in s.p}
-        shown = [r for r in parts if r not in simplex_parts and _normal(r) not in simplex_parts]
-        pieces.append(Piece(tuple(sorted(sympy.sstr(r) for r in shown)), tuple(_vertices(parts, s.p))))
+    try:
+        pieces = [_piece(s, _to_sympy(e, names)) for e in raw]
+    except ValueError as ex:
+        return unknown(f"the eliminated formula is not linear in p ({ex})")
     # 2. every point of Q fails: no p in Q without a failing minimiser
     maximal = None
     if pieces:
@@ -468,15 +470,12 @@ def region(s: Setup, timeout: float) -> CalibratedRegion:
             return unknown(f"could not show that every point of the pieces fails (z3: {res.answer} {res.reason})",
                            tuple(pieces), maximal=maximal)
         # each piece: the engine's refutation, with an exact counterexample inside it
-        checked = []
-        for pc_e, pc in zip(raw, pieces, strict=True):
-            sp = dataclasses.replace(s, noise=s.noise + (_to_sympy(pc_e, names),))
-            v = decide(sp, max(0.5, budget.left()))
+        for i, pc_e in enumerate(raw):
+            v = decide(dataclasses.replace(s, noise=s.noise + (_to_sympy(pc_e, names),)), max(0.5, budget.left()))
             if v.status is not Status.REFUTED:
                 return unknown(f"the engine did not refute calibration inside a piece ({v.status.value}: "
                                f"{v.reason[:200]})", tuple(pieces), maximal=maximal)
-            checked.append(dataclasses.replace(pc, verdict=v))
-        pieces = checked
+            pieces[i] = dataclasses.replace(pieces[i], verdict=v)
     # 1. calibration over P minus Q, by the engine's own decision
     rest = z3.And(*_simplex_and_noise(s, pz), z3.Not(Q))
     if _check([rest], budget) == "unsat":
