@@ -863,13 +863,13 @@ def bounded_inequality(
     if not callable(box) and not isinstance(box, Mapping):
         raise wrong_type("box", box, f"a dict symbol -> (lo, hi) of exact bounds (or a function of the size m) "
                                      f"for {id}")
+    for name, v in (("lhs", lhs), ("rhs", rhs), ("conditions", conditions)):
+        _assumptions(v, name, id)  # first: a symbol standing as a truth value is named as such, not as unboxed
     if not callable(box):
         _numbers(box, "box", id)
         conds = conditions if isinstance(conditions, list | tuple) else [conditions]
         validate_box(box, [lhs, rhs, *conds] if not callable(lhs) else list(conds), id)
         _assumptions(list(box), "box", id)
-    for name, v in (("lhs", lhs), ("rhs", rhs), ("conditions", conditions)):
-        _assumptions(v, name, id)
     _assumptions([lhs, rhs, conditions, list(box) if isinstance(box, Mapping) else []], "lhs, rhs, conditions and box",
                  id)  # one name, one symbol across them
     return Claim(

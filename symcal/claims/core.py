@@ -253,6 +253,13 @@ def _free_symbols(c: Any) -> frozenset[Any]:
     return frozenset(c.free_symbols)
 
 
+@functools.lru_cache(maxsize=1024)
+def _has_float(c: Any) -> bool:
+    import sympy
+
+    return c.has(sympy.Float)
+
+
 def formula_parts(formula: Callable[[Any], Any], case: Any, where: str,
                   allow_constant: bool = False) -> tuple[list[Any], dict[Any, Any]]:
     """A ``finite_check`` formula's ``(conditions, values)`` for one case, validated: conditions
@@ -289,6 +296,12 @@ def formula_parts(formula: Callable[[Any], Any], case: Any, where: str,
         missing = _free_symbols(c) - set(values)
         if missing:
             raise invalid(where, c, f"values for {', '.join(sorted(map(str, missing)))}")
+        if _has_float(c):  # as in every other claim: 0.1 is not 1/10, and sympy compares it in doubles
+            from symcal.claims.constructors import _rational_hint
+
+            f0 = next(iter(c.atoms(sympy.Float)))
+            raise invalid(where, sympy.sstr(c), f"an exact condition, without the float {f0}",
+                          f"write {_rational_hint(f0)}")
     return conds, values
 
 

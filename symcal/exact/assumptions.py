@@ -156,6 +156,7 @@ def check_symbols(exprs: Any) -> list[sympy.Symbol]:
         elif isinstance(e, sympy.Basic | sympy.MatrixBase):
             syms |= {s for s in e.free_symbols if isinstance(s, sympy.Symbol)}
             functions |= {type(f).__name__ for f in e.atoms(AppliedUndef)}
+            _no_truth_valued_symbol(e)
     out = sorted(syms, key=str)
     _distinct_names(out)
     clash = sorted(str(s) for s in out if str(s) in functions)
@@ -165,6 +166,25 @@ def check_symbols(exprs: Any) -> list[sympy.Symbol]:
     for s in out:
         symbol_domain(s)
     return out
+
+
+_CONNECTIVES = (sympy.And, sympy.Or, sympy.Not, sympy.Xor, sympy.Implies, sympy.Equivalent, sympy.ITE,
+                sympy.Nand, sympy.Nor)
+
+
+def _no_truth_valued_symbol(e: Any) -> None:
+    """Refuse a symbol that stands as a truth value (``Or(b, Not(b))``, ``Piecewise((1, b), (0, True))``):
+    symcal's symbols are numbers, so no solver query can state it (z3 raised on the query, an error
+    verdict); a lone ``b`` as a statement is refused as "not a relation" by the constructors."""
+    if not isinstance(e, sympy.Basic) or not e.has(*_CONNECTIVES, sympy.Piecewise):
+        return
+    for node in e.atoms(*_CONNECTIVES, sympy.Piecewise):
+        parts = [c for _, c in node.args] if isinstance(node, sympy.Piecewise) else node.args
+        for a in parts:
+            if isinstance(a, sympy.Symbol):
+                raise InvalidClaim(f"the symbol {a} stands as a truth value in {sympy.sstr(node)[:120]}: "
+                                   f"symcal's symbols are numbers (real or integer); state a relation such as "
+                                   f"sympy.Eq({a}, 1) on a number instead")
 
 
 def _described(s: sympy.Symbol) -> str:

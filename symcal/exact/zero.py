@@ -790,7 +790,12 @@ def truth(relation: Any, *, deadline: Any = None) -> bool | None:
     if op not in _RELATIONS:
         return None
     try:
-        diff = relation.lhs - relation.rhs
+        lhs, rhs = relation.lhs, relation.rhs
+        floats = {f: sympy.Rational(f) for side in (lhs, rhs) if isinstance(side, sympy.Basic)
+                  for f in side.atoms(sympy.Float)}
+        if floats:  # at their exact binary value, as sign() takes them: sympy's 1/10 - 0.1 is a double's 0
+            lhs, rhs = lhs.xreplace(floats), rhs.xreplace(floats)
+        diff = lhs - rhs
         if diff.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo, sympy.I):
             return None
         s = sign(diff, deadline=deadline)
