@@ -47,8 +47,9 @@ def test_every_claim_agrees_with_the_paper_or_is_a_recorded_erratum(verdicts):
     assert not wrong, "\n".join(wrong)
 
 
-def test_the_eight_errata_are_refuted_with_rechecked_witnesses_and_their_corrections_proved(verdicts):
+def test_the_nine_errata_are_refuted_with_rechecked_witnesses_and_their_corrections_proved(verdicts):
     assert ERRATA == {
+        "ramaswamy2013.audit.section7_1.dmj_nonnegative",  # psi_DMJ is not into R_+ (coverage audit, session 36)
         "ramaswamy2013.eru.pred_sorting",
         "ramaswamy2013.map.zero_label",
         "ramaswamy2013.lemma8.proof.swap_step",

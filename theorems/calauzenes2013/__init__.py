@@ -166,6 +166,7 @@ from symcal.claims.core import Claim
 from symcal.ranking.measures import rank_of
 
 from . import appendix_a as AA
+from . import audit as AU
 from . import section2 as S2
 from . import section3 as S3
 from . import section4 as S4
@@ -216,6 +217,8 @@ CLAIMS = [
     # Appendix A
     AA.eq14_printed, AA.eq14_corrected, AA.k_dimension_printed, AA.k_dimension_corrected, AA.u_range,
     AA.cauchy_schwarz, S4.top_term,
+    # the audit of the coverage map (issue 26): finite steps inside entries the map had called not checkable
+    *AU.CLAIMS,
 ]
 
 
@@ -329,9 +332,11 @@ TWINS: dict[str, Callable[[], Claim]] = {
     S3.remark2_usual.id: lambda: S3.remark2_claim(
         twin_id("calauzenes2013.r2usual"), "usual", dist=[((0, 1, 0), Fraction(1))]),
 }
+TWINS.update(AU.TWINS)
 
 # what each twin must come back as, where it is not "refuted"
 TWIN_EXPECT: dict[str, str] = {
     S3.eq2_converse_non_strict.id: "proved",
     S3.remark2_usual.id: "proved",
+    **AU.TWIN_EXPECT,
 }

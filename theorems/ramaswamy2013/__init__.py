@@ -162,6 +162,7 @@ from symcal.claims.core import Claim
 from symcal.ranking.noise_sets import in_p_reinforce
 
 from . import appendix as A
+from . import audit as AU
 from . import noise_inclusions as NI
 from . import radii as RD
 from . import section3 as S3
@@ -209,6 +210,8 @@ CLAIMS = [
     A.lemma8_adjacent_count, A.lemma8_adjacent_count_corrected,
     A.theorem6_minimiser, A.theorem6_pairwise, *RD.APPENDIX_THEOREM6_CLAIMS, A.theorem7_minimiser,
     A.theorem7_inf_space, A.theorem7_inf_space_corrected, *RD.APPENDIX_THEOREM7_CLAIMS,
+    # the audit of the coverage map (issue 26): proof steps and counts the map had left unbacked
+    *AU.CLAIMS,
 ]
 
 
@@ -308,9 +311,10 @@ TWINS: dict[str, Callable[[], Claim]] = dict([
 TWINS.update(NI.TWINS)
 TWINS.update(SD.TWINS)
 TWINS.update(RD.TWINS)
+TWINS.update(AU.TWINS)
 # a claim left out of CLAIMS would never be decided
-if {c.id for c in NI.CLAIMS + SD.CLAIMS + RD.CLAIMS} - {c.id for c in CLAIMS}:  # pragma: no cover
-    raise ValueError("a claim of noise_inclusions, surrogate_dimensions or radii is missing from CLAIMS")
+if {c.id for c in NI.CLAIMS + SD.CLAIMS + RD.CLAIMS + AU.CLAIMS} - {c.id for c in CLAIMS}:  # pragma: no cover
+    raise ValueError("a claim of noise_inclusions, surrogate_dimensions, radii or audit is missing from CLAIMS")
 
 # what each twin must come back as, where it is not "refuted"
 TWIN_EXPECT: dict[str, str] = {
@@ -318,4 +322,5 @@ TWIN_EXPECT: dict[str, str] = {
     S72.theorem7_inclusion_strict.id: "proved",
     **NI.TWIN_EXPECT,
     **SD.TWIN_EXPECT,
+    **AU.TWIN_EXPECT,
 }

@@ -124,7 +124,7 @@ ENTRIES = [
     E(
         "Section 3, Notation",
         "D_r = {Delta | for all s, R(Delta, s) < +oo} ... One may notice that D_r = {Delta | ||U(Delta)||_oo < +oo}",
-        reason="not checkable: finiteness of integrals over arbitrary distributions on Y (values +oo), which no finite query states; the finite part, R(Delta, s) = b + sum_k phi(k) U_sigma(k) with phi(1) > 0, phi >= 0, U >= 0, is Eq. (2)'s setting",
+        "calauzenes2013.audit.section3.d_r_is_bounded_utility",
     ),
     E(
         "Section 3.1, Eq. (2)",
@@ -382,7 +382,8 @@ ENTRIES = [
     E(
         "Section 5.2",
         "if psi is mu-strongly convex, we have B_psi(u||v) >= mu/2 ||u - v||^2",
-        reason="not checkable: a statement about every mu-strongly convex psi, obtained from Eq. (12) by the limit t -> 0 (the gradient of an arbitrary function); Theorem 5.3's proof uses it only through the Logistic and Exponential rows, whose psi are checked",
+        "calauzenes2013.audit.section5_2.bregman_strong_convexity_step",
+        "calauzenes2013.audit.section5_2.bregman_strong_convexity_limit",
     ),
     E(
         "Theorem 5.3",

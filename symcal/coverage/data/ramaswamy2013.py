@@ -17,11 +17,21 @@ ENTRIES = [
         "ramaswamy2013.noise_map.low_noise_in_p_f_dmj",
     ),
     E(
+        "Section 1, Paper outline",
+        "Section 3 gives our primary result, namely an explicit convex surrogate calibrated for low-rank loss matrices, defined on a surrogate space of dimension at most the rank of the matrix",
+        "ramaswamy2013.audit.section1.dimension_at_most_rank",
+    ),
+    E(
         "Section 2, Setup",
         "er_D^l[h] = E_(X,Y)~D [l(Y, h(X))] ... said to be consistent w.r.t. l if ... er_D^l[h_m] ->P er_D^{l,*}",
         reason="definition",
     ),
     E("Section 2, Setup", "a surrogate loss function psi : Y x R^d -> R_+ ... h(x) = pred(f(x))", reason="definition"),
+    E(
+        "Section 2, Setup",
+        "The performance of a prediction model h : X -> T is measured via a loss function l : Y x T -> R_+",
+        "ramaswamy2013.audit.section2.losses_in_r_plus",
+    ),
     E(
         "Section 2",
         "Delta_n = {p in R_+^n : sum_i p_i = 1} ... an n x k matrix with elements l_yt = l(y, t)",
@@ -76,6 +86,11 @@ ENTRIES = [
         "ramaswamy2013.theorem3.proof.regret_form",
     ),
     E(
+        "Theorem 3, proof",
+        "eps = min_{t : regret(t) > 0} regret(t). Then inf_{u : pred*(u) not in argmin_t p^T l_t} = inf_{u : regret(pred*(u)) >= eps} = inf_{u : regret(pred*(u)) >= regret(pred*(u^p)) + eps}",
+        "ramaswamy2013.audit.theorem3.regret_threshold",
+    ),
+    E(
         "Theorem 3, proof, step 3",
         "the mapping u -> regret_p(pred*(u)) is continuous at u = u^p ... = (u^p - u_m)^T beta_{pred*(u_m)} + min_t' u_m^T beta_t' - min_t' (u^p)^T beta_t'",
         "ramaswamy2013.theorem3.proof.regret_chain",
@@ -90,6 +105,11 @@ ENTRIES = [
         "Section 3, after Theorem 3",
         "the surrogate they gave was defined on a surrogate space of dimension n - 1 ... any loss matrix of rank d has a d-dimensional convex calibrated surrogate",
         reason="out of scope: results of Ramaswamy and Agarwal [16] about every loss matrix, quoted without proof; for this paper's losses the d-dimensional surrogates are decided by the cc-dim claims (ramaswamy2013.*.cc_dim_upper, .cc_dim_exact)",
+    ),
+    E(
+        "Section 4",
+        "Y = {0, 1}^r with n = 2^r. The prediction space is T = S_r (group of permutations on r objects) with k = r!",
+        "ramaswamy2013.audit.sizes",
     ),
     E(
         "Section 4",
@@ -115,7 +135,17 @@ ENTRIES = [
         "the popular winner-take-all (WTA) loss ... is simply a special case of the above loss with q = 1",
         "ramaswamy2013.wta.is_precision_at_1",
     ),
+    E(
+        "Section 5",
+        "Y = {0, 1, ..., s}^r for some appropriate s in Z_+ with n = (s + 1)^r. The prediction space again is T = S_r with k = r!",
+        "ramaswamy2013.audit.sizes",
+    ),
     E("Section 5", "l_ERU(y, sigma) = z - sum_i max(y_i - v, 0) 2^((1 - sigma(i))/(w - 1))", reason="definition"),
+    E(
+        "Section 5",
+        "where z is a constant to ensure the positivity of the loss, v in [s] is a constant that indicates a neutral score",
+        "ramaswamy2013.audit.section5.eru_z_least",
+    ),
     E(
         "Section 5",
         "Thus, by Theorem 3, for the r-dimensional surrogate psi*_ERU ... (psi*_ERU, pred*_ERU) is l_ERU-calibrated",
@@ -175,6 +205,11 @@ ENTRIES = [
         "ramaswamy2013.theorem4.without_p_reinforce",
     ),
     E("Section 6", "pred-bar_MAP(u) in {sigma in S_r : u_ii > u_jj => sigma(i) < sigma(j)}", reason="definition"),
+    E(
+        "Section 6",
+        "Clearly, pred-bar_MAP(u) can be implemented efficiently by simply sorting the 'diagonal' elements u_ii for i in [r]",
+        "ramaswamy2013.audit.section6.pred_bar_is_sorting",
+    ),
     E(
         "Section 6",
         "u^p_ij = E_{Y~p}[Y_i Y_j / sum_gamma Y_gamma] ... P_reinforce = {p : u_ii >= u_jj => u_ii >= u_jj + sum_gamma (u_j gamma - u_i gamma)_+}",
@@ -250,11 +285,17 @@ ENTRIES = [
         "ramaswamy2013.theorem6.calibration.p_f.duchi_r4_total_orders",
         "ramaswamy2013.theorem6.calibration.p_f.out_weight_r4_total_orders",
     ),
-    E("Section 7.1", "psi_DMJ(y, u) = sum_i sum_{j != i} y_ij (u_j - u_i) + nu sum_i lambda(u_i)", reason="definition"),
+    E(
+        "Section 7.1",
+        "psi_DMJ(y, u) = sum_i sum_{j != i} y_ij (u_j - u_i) + nu sum_i lambda(u_i)",
+        "ramaswamy2013.audit.section7_1.dmj_nonnegative",
+        "ramaswamy2013.audit.section7_1.dmj_nonnegative.corrected",
+    ),
     E(
         "Section 7.1",
         "Taking lambda(z) = z^2 and nu = 1/2 gives a special case ... f_i(y) = sum_{j != i} (y_ij - y_ji)",
         "ramaswamy2013.theorem6.dmj_special_case",
+        "ramaswamy2013.audit.section7_1.square_is_admissible",
     ),
     E(
         "Section 7.1",
@@ -263,7 +304,13 @@ ENTRIES = [
         "ramaswamy2013.noise_map.p_f_dmj_in_theorem13",
         "ramaswamy2013.noise_map.theorem13_in_p_f_dmj",
     ),
-    E("Section 7.1", "f can be viewed as a 'standardization function' [13] for the PD loss over P_f", reason="prose"),
+    E(
+        "Section 7.1",
+        "f can be viewed as a 'standardization function' [13] for the PD loss over P_f",
+        "ramaswamy2013.theorem6.calibration.p_f.duchi_r3",
+        "ramaswamy2013.theorem6.calibration.p_f.out_weight_r3",
+        "ramaswamy2013.audit.theorem6_7.agreeing_sigma_is_optimal",
+    ),
     E(
         "Section 7.2, Algorithm 1",
         "Construct a directed graph over [r] with edge (i, j) having weight (u_ij - u_ji)_+ ... delete them one by one (smallest weight first)",
@@ -316,10 +363,16 @@ ENTRIES = [
         "ramaswamy2013.lemma8.proof.equal_risk_on_pi",
     ),
     E(
+        "Appendix, proof of Lemma 8",
+        "If sigma^0 in Pi(p), we are done, so let us assume sigma^0 not in Pi(p). Thus there must exist an adjacent pair of elements in sigma^0 that are not ordered according to the scores u^p_ii",
+        "ramaswamy2013.audit.lemma8.adjacent_misordered_pair",
+    ),
+    E(
         "Appendix, proof of Lemma 8, step 2",
         "p^T l_sigma0 - p^T l_sigma1 = ... >= (1/c - 1/(c+1)) (u_bb - (u_aa + sum_{j not in {c, c+1}} (u_a pi1(j) - u_b pi1(j)))) >= 0",
         "ramaswamy2013.lemma8.proof.swap_step",
         "ramaswamy2013.lemma8.proof.swap_step.corrected",
+        "ramaswamy2013.audit.lemma8.swap_difference_chain",
     ),
     E(
         "Appendix, proof of Lemma 8, step 3",
@@ -341,6 +394,7 @@ ENTRIES = [
         "Appendix, proof of Theorem 6, step 3",
         "y^p_ij > y^p_ji => u^p_i > u^p_j => sigma(i) < sigma(j) ... This clearly gives sigma in Pi*(p)",
         "ramaswamy2013.theorem6",
+        "ramaswamy2013.audit.theorem6_7.agreeing_sigma_is_optimal",
     ),
     E(
         "Appendix, proof of Theorem 6, step 4",
@@ -361,6 +415,7 @@ ENTRIES = [
         "Appendix, proof of Theorem 7, step 2",
         "the graph with edge weights (u^p_ij - u^p_ji)_+ ... is a DAG, and therefore sigma must agree with the edges in this graph ... sigma in Pi*(p)",
         "ramaswamy2013.theorem7",
+        "ramaswamy2013.audit.theorem6_7.agreeing_sigma_is_optimal",
     ),
     E(
         "Appendix, proof of Theorem 7",
