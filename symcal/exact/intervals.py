@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -175,6 +176,214 @@ def _argument_limit(a: Any, what: str) -> None:
         raise Undefined(f"{what} of an argument beyond {MAX_EXP_ARG} in absolute value")
 
 
+@dataclass(frozen=True)
+class _Compiler:
+    """The state of one :func:`compile_enclosure` call: mpmath's ``iv`` context and the two
+    options.  ``comp`` dispatches on the sympy node type to the handlers of :data:`_HANDLERS`."""
+
+    iv: Any
+    exact_floats: bool
+    limits: bool
+
+    def comp(self, e: Any) -> Fn:
+        if e is sympy.pi:
+            return lambda env: self.iv.pi
+        if e is sympy.E:
+            return lambda env: self.iv.e
+        for types, handler in _HANDLERS:
+            if isinstance(e, types):
+                return handler(self, e)
+        raise NoBackendAvailable(f"interval: {type(e).__name__} is not supported (in {sympy.sstr(e)[:80]})")
+
+
+def _c_symbol(c: _Compiler, e: Any) -> Fn:
+    def sym(env: Env) -> Any:
+        if e not in env:
+            raise Unenclosable(f"the symbol {e} has no value")
+        return env[e]
+    return sym
+
+
+def _c_float(c: _Compiler, e: Any) -> Fn:
+    if not c.exact_floats:
+        raise NoBackendAvailable(f"interval: the float {e} has no exact value; write it as a Rational")
+    r = sympy.Rational(e)  # the float's exact binary value
+    q = Fraction(int(r.p), int(r.q))
+    return lambda env: from_fraction(q)
+
+
+def _c_rational(c: _Compiler, e: Any) -> Fn:
+    q = Fraction(int(e.p), int(e.q))
+    return lambda env: from_fraction(q)
+
+
+def _c_root(c: _Compiler, e: Any) -> Fn:
+    if not e.is_real:
+        raise NoBackendAvailable(f"interval: {e} is not a real root")
+    iv = c.iv
+    return lambda env: root_interval(e, iv.prec)
+
+
+def _c_addmul(c: _Compiler, e: Any) -> Fn:
+    parts = [c.comp(a) for a in e.args]
+    is_add = isinstance(e, sympy.Add)
+
+    def addmul(env: Env) -> Any:
+        out = parts[0](env)
+        for f in parts[1:]:
+            out = out + f(env) if is_add else out * f(env)
+        return out
+    return addmul
+
+
+def _c_pow(c: _Compiler, e: Any) -> Fn:
+    base, ex = e.args
+    if base is sympy.E:
+        return c.comp(sympy.exp(ex, evaluate=False))
+    fb = c.comp(base)
+    if isinstance(ex, sympy.Integer):
+        return _integer_power(c, fb, int(ex))
+    if isinstance(ex, sympy.Rational) and int(ex.q) == 2:
+        return _half_power(c, fb, int(ex.p))
+    return _general_power(c, fb, c.comp(ex))
+
+
+def _integer_power(c: _Compiler, fb: Fn, n: int) -> Fn:
+    if c.limits and abs(n) > MAX_INT_POWER:
+        raise NoBackendAvailable(f"interval: an integer power beyond {MAX_INT_POWER}")
+
+    def ipow(env: Env) -> Any:
+        b = fb(env)
+        if n >= 0:
+            return b ** n
+        d = b ** (-n)
+        if sign_lo(d) <= 0 <= sign_hi(d):
+            raise Undefined("division by an interval containing 0")
+        return 1 / d
+    return ipow
+
+
+def _half_power(c: _Compiler, fb: Fn, p: int) -> Fn:
+    """``b ** (p/2)`` as a power of the (outward rounded) square root."""
+    iv = c.iv
+
+    def half(env: Env) -> Any:
+        b = fb(env)
+        if sign_lo(b) < 0 or (p < 0 and sign_lo(b) <= 0):
+            raise Undefined("square root of a possibly negative (or zero, when inverted) value")
+        r = iv.sqrt(b)
+        return r ** p if p > 0 else 1 / (r ** (-p))
+    return half
+
+
+def _general_power(c: _Compiler, fb: Fn, fe: Fn) -> Fn:
+    """``b ** x = exp(x log b)`` for a positive base."""
+    iv, limits = c.iv, c.limits
+
+    def gpow(env: Env) -> Any:
+        b = fb(env)
+        if sign_lo(b) <= 0:
+            raise Undefined("non-integer power of a possibly non-positive base")
+        x = fe(env) * iv.log(b)
+        if limits:
+            _argument_limit(x, "a power whose logarithm is")
+        return iv.exp(x)
+    return gpow
+
+
+def _c_elementary(c: _Compiler, e: Any) -> Fn:
+    iv, limits = c.iv, c.limits
+    fa = c.comp(e.args[0])
+    fn = iv.exp if isinstance(e, sympy.exp) else iv.sin if isinstance(e, sympy.sin) else iv.cos
+    name = type(e).__name__
+
+    def elementary(env: Env) -> Any:
+        a = fa(env)
+        if limits or name != "exp":  # sin / cos of a huge interval: mpmath reduces slowly
+            _argument_limit(a, name)
+        return fn(a)
+    return elementary
+
+
+def _c_log(c: _Compiler, e: Any) -> Fn:
+    if len(e.args) != 1:
+        raise NoBackendAvailable(f"interval: log with a base: {e}")
+    iv = c.iv
+    fa = c.comp(e.args[0])
+
+    def log(env: Env) -> Any:
+        a = fa(env)
+        if sign_lo(a) <= 0:
+            raise Undefined("log of a possibly non-positive value")
+        return iv.log(a)
+    return log
+
+
+def _c_abs(c: _Compiler, e: Any) -> Fn:
+    fa = c.comp(e.args[0])
+    return lambda env: abs(fa(env))
+
+
+def _c_maxmin(c: _Compiler, e: Any) -> Fn:
+    iv = c.iv
+    parts = [c.comp(a) for a in e.args]
+    is_max = isinstance(e, sympy.Max)
+
+    def mm(env: Env) -> Any:
+        L = _L()
+        vals = [f(env) for f in parts]
+        lo, hi = vals[0]._mpi_
+        for v in vals[1:]:
+            vlo, vhi = v._mpi_
+            if is_max:
+                lo = lo if L.mpf_cmp(lo, vlo) >= 0 else vlo
+                hi = hi if L.mpf_cmp(hi, vhi) >= 0 else vhi
+            else:
+                lo = lo if L.mpf_cmp(lo, vlo) <= 0 else vlo
+                hi = hi if L.mpf_cmp(hi, vhi) <= 0 else vhi
+        return iv.make_mpf((lo, hi))
+    return mm
+
+
+def _c_piecewise(c: _Compiler, e: Any) -> Fn:
+    """The hull of the branches whose condition may hold, up to the first that surely holds."""
+    iv = c.iv
+    branches = [(c.comp(x), compile_truth(cond)) for x, cond in e.args]
+
+    def pw(env: Env) -> Any:
+        L = _L()
+        lo = hi = None
+        for fx, fc in branches:
+            t = fc(env)
+            if t is False:
+                continue
+            vlo, vhi = fx(env)._mpi_
+            lo = vlo if lo is None or L.mpf_cmp(vlo, lo) < 0 else lo
+            hi = vhi if hi is None or L.mpf_cmp(vhi, hi) > 0 else hi
+            if t is True:
+                break
+        if lo is None:
+            raise Undefined("no Piecewise branch applies")
+        return iv.make_mpf((lo, hi))
+    return pw
+
+
+# checked in this order (first match wins); pi and E are checked before, by identity
+_HANDLERS: list[tuple[Any, Callable[[_Compiler, Any], Fn]]] = [
+    (sympy.Symbol, _c_symbol),
+    (sympy.Float, _c_float),
+    (sympy.Rational, _c_rational),
+    (sympy.CRootOf, _c_root),
+    (sympy.Add | sympy.Mul, _c_addmul),
+    (sympy.Pow, _c_pow),
+    (sympy.exp | sympy.sin | sympy.cos, _c_elementary),
+    (sympy.log, _c_log),
+    (sympy.Abs, _c_abs),
+    (sympy.Max | sympy.Min, _c_maxmin),
+    (sympy.Piecewise, _c_piecewise),
+]
+
+
 def compile_enclosure(expr: Any, *, exact_floats: bool = False, limits: bool = False) -> Fn:
     """A closure evaluating ``expr`` on intervals (call it inside :func:`precision`).
 
@@ -183,147 +392,7 @@ def compile_enclosure(expr: Any, *, exact_floats: bool = False, limits: bool = F
     exp / sin / cos / non-integer powers beyond :data:`MAX_EXP_ARG` and integer powers beyond
     :data:`MAX_INT_POWER` (for one closed value, where such a size means a runaway computation;
     the branch and bound leaves them to its boxes).  Evaluation raises :class:`Undefined`."""
-    iv = _iv()
-
-    def comp(e: Any) -> Fn:
-        if isinstance(e, sympy.Symbol):
-            def sym(env: Env) -> Any:
-                if e not in env:
-                    raise Unenclosable(f"the symbol {e} has no value")
-                return env[e]
-            return sym
-        if isinstance(e, sympy.Float):
-            if not exact_floats:
-                raise NoBackendAvailable(f"interval: the float {e} has no exact value; write it as a Rational")
-            r = sympy.Rational(e)  # the float's exact binary value
-            q = Fraction(int(r.p), int(r.q))
-            return lambda env: from_fraction(q)
-        if isinstance(e, sympy.Rational):
-            q = Fraction(int(e.p), int(e.q))
-            return lambda env: from_fraction(q)
-        if isinstance(e, sympy.CRootOf):
-            if not e.is_real:
-                raise NoBackendAvailable(f"interval: {e} is not a real root")
-            return lambda env: root_interval(e, iv.prec)
-        if e is sympy.pi:
-            return lambda env: iv.pi
-        if e is sympy.E:
-            return lambda env: iv.e
-        if isinstance(e, sympy.Add | sympy.Mul):
-            parts = [comp(a) for a in e.args]
-            is_add = isinstance(e, sympy.Add)
-
-            def addmul(env: Env) -> Any:
-                out = parts[0](env)
-                for f in parts[1:]:
-                    out = out + f(env) if is_add else out * f(env)
-                return out
-            return addmul
-        if isinstance(e, sympy.Pow):
-            base, ex = e.args
-            if base is sympy.E:
-                return comp(sympy.exp(ex, evaluate=False))
-            fb = comp(base)
-            if isinstance(ex, sympy.Integer):
-                n = int(ex)
-                if limits and abs(n) > MAX_INT_POWER:
-                    raise NoBackendAvailable(f"interval: an integer power beyond {MAX_INT_POWER}")
-
-                def ipow(env: Env) -> Any:
-                    b = fb(env)
-                    if n >= 0:
-                        return b ** n
-                    d = b ** (-n)
-                    if sign_lo(d) <= 0 <= sign_hi(d):
-                        raise Undefined("division by an interval containing 0")
-                    return 1 / d
-                return ipow
-            if isinstance(ex, sympy.Rational) and int(ex.q) == 2:
-                p = int(ex.p)
-
-                def half(env: Env) -> Any:
-                    b = fb(env)
-                    if sign_lo(b) < 0 or (p < 0 and sign_lo(b) <= 0):
-                        raise Undefined("square root of a possibly negative (or zero, when inverted) value")
-                    r = iv.sqrt(b)
-                    return r ** p if p > 0 else 1 / (r ** (-p))
-                return half
-            fe = comp(ex)
-
-            def gpow(env: Env) -> Any:
-                b = fb(env)
-                if sign_lo(b) <= 0:
-                    raise Undefined("non-integer power of a possibly non-positive base")
-                x = fe(env) * iv.log(b)
-                if limits:
-                    _argument_limit(x, "a power whose logarithm is")
-                return iv.exp(x)
-            return gpow
-        if isinstance(e, sympy.exp | sympy.sin | sympy.cos):
-            fa = comp(e.args[0])
-            fn = iv.exp if isinstance(e, sympy.exp) else iv.sin if isinstance(e, sympy.sin) else iv.cos
-            name = type(e).__name__
-
-            def elementary(env: Env) -> Any:
-                a = fa(env)
-                if limits or name != "exp":  # sin / cos of a huge interval: mpmath reduces slowly
-                    _argument_limit(a, name)
-                return fn(a)
-            return elementary
-        if isinstance(e, sympy.log):
-            if len(e.args) != 1:
-                raise NoBackendAvailable(f"interval: log with a base: {e}")
-            fa = comp(e.args[0])
-
-            def log(env: Env) -> Any:
-                a = fa(env)
-                if sign_lo(a) <= 0:
-                    raise Undefined("log of a possibly non-positive value")
-                return iv.log(a)
-            return log
-        if isinstance(e, sympy.Abs):
-            fa = comp(e.args[0])
-            return lambda env: abs(fa(env))
-        if isinstance(e, sympy.Max | sympy.Min):
-            parts = [comp(a) for a in e.args]
-            is_max = isinstance(e, sympy.Max)
-
-            def mm(env: Env) -> Any:
-                L = _L()
-                vals = [f(env) for f in parts]
-                lo, hi = vals[0]._mpi_
-                for v in vals[1:]:
-                    vlo, vhi = v._mpi_
-                    if is_max:
-                        lo = lo if L.mpf_cmp(lo, vlo) >= 0 else vlo
-                        hi = hi if L.mpf_cmp(hi, vhi) >= 0 else vhi
-                    else:
-                        lo = lo if L.mpf_cmp(lo, vlo) <= 0 else vlo
-                        hi = hi if L.mpf_cmp(hi, vhi) <= 0 else vhi
-                return iv.make_mpf((lo, hi))
-            return mm
-        if isinstance(e, sympy.Piecewise):
-            branches = [(comp(x), compile_truth(c)) for x, c in e.args]
-
-            def pw(env: Env) -> Any:
-                L = _L()
-                lo = hi = None
-                for fx, fc in branches:
-                    t = fc(env)
-                    if t is False:
-                        continue
-                    vlo, vhi = fx(env)._mpi_
-                    lo = vlo if lo is None or L.mpf_cmp(vlo, lo) < 0 else lo
-                    hi = vhi if hi is None or L.mpf_cmp(vhi, hi) > 0 else hi
-                    if t is True:
-                        break
-                if lo is None:
-                    raise Undefined("no Piecewise branch applies")
-                return iv.make_mpf((lo, hi))
-            return pw
-        raise NoBackendAvailable(f"interval: {type(e).__name__} is not supported (in {sympy.sstr(e)[:80]})")
-
-    return comp(sympy.sympify(expr))
+    return _Compiler(_iv(), exact_floats, limits).comp(sympy.sympify(expr))
 
 
 def compile_truth(c: Any) -> Callable[[Env], bool | None]:

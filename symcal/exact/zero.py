@@ -413,7 +413,29 @@ def _normalise(e: sympy.Expr, deadline: Any) -> _Normal:
     floats = {f: sympy.Rational(f) for f in e.atoms(sympy.Float)}
     if floats:
         e = e.xreplace(floats)
-    # 1. logs of positive rationals over a coprime base
+    e, base = _normalise_logs(e, gens)
+    _tick(deadline)
+    e = _normalise_exps(e, gens)
+    _tick(deadline)
+    # 3. expand (a rational function: cancel, and keep the numerator N; e = N/D with D != 0
+    #    wherever e is defined, so e = 0 iff N = 0) and group by monomials in the indeterminates
+    fraction = _has_denominator(e)
+    if fraction:
+        num, den = sympy.fraction(sympy.cancel(e))
+        ex = num / den
+        num = sympy.expand(num, power_exp=False, power_base=False, log=False, deep=False)
+    else:
+        if _expansion_size(e, {}) > MAX_TERMS:
+            return _Normal(e, gens, base, None, set())
+        ex = num = sympy.expand(e, power_exp=False, power_base=False, log=False, deep=True)
+    _tick(deadline)
+    grouped, atoms = _group_monomials(num)
+    return _Normal(ex, gens, base, grouped, atoms, fraction)
+
+
+def _normalise_logs(e: sympy.Expr, gens: dict[sympy.Symbol, sympy.Expr]) -> tuple[sympy.Expr, list[int]]:
+    """Step 1 of :func:`_normalise`: logs of positive rationals as linear combinations of
+    ``log b`` over a coprime base (one new indeterminate per b, recorded in ``gens``)."""
     logs = {}
     for lg in e.atoms(sympy.log):
         if len(lg.args) == 1:
@@ -433,8 +455,12 @@ def _normalise(e: sympy.Expr, deadline: Any) -> _Normal:
         rep[lg] = sympy.Rational(k.numerator, k.denominator) * lin
     if rep:
         e = e.xreplace(rep)
-    _tick(deadline)
-    # 2. exp(sum c_k m_k) = prod X_m**(c_k d_m) with X_m = exp(m / d_m)
+    return e, base
+
+
+def _split_exps(e: sympy.Expr) -> tuple[dict[sympy.Basic, list[tuple[Fraction, sympy.Expr]]], dict[sympy.Expr, int]]:
+    """The exps of ``e`` (and E) with their arguments split as ``sum c_k m_k`` (c_k rational),
+    and for each m the lcm d_m of the denominators of its coefficients."""
     exps = list(e.atoms(sympy.exp))
     if e.has(sympy.E):
         exps.append(sympy.E)
@@ -451,6 +477,13 @@ def _normalise(e: sympy.Expr, deadline: Any) -> _Normal:
         split[x] = parts
         for c, m in parts:
             dens[m] = math.lcm(dens.get(m, 1), c.denominator)
+    return split, dens
+
+
+def _normalise_exps(e: sympy.Expr, gens: dict[sympy.Symbol, sympy.Expr]) -> sympy.Expr:
+    """Step 2 of :func:`_normalise`: exp(sum c_k m_k) = prod X_m**(c_k d_m) with
+    X_m = exp(m / d_m) a new indeterminate (recorded in ``gens``)."""
+    split, dens = _split_exps(e)
     X: dict[sympy.Expr, sympy.Symbol] = {}
     rep = {}
     for x, parts in split.items():
@@ -465,19 +498,14 @@ def _normalise(e: sympy.Expr, deadline: Any) -> _Normal:
         rep[x] = out
     if rep:
         e = e.xreplace(rep)
-    _tick(deadline)
-    # 3. expand (a rational function: cancel, and keep the numerator N; e = N/D with D != 0
-    #    wherever e is defined, so e = 0 iff N = 0) and group by monomials in the indeterminates
-    fraction = _has_denominator(e)
-    if fraction:
-        num, den = sympy.fraction(sympy.cancel(e))
-        ex = num / den
-        num = sympy.expand(num, power_exp=False, power_base=False, log=False, deep=False)
-    else:
-        if _expansion_size(e, {}) > MAX_TERMS:
-            return _Normal(e, gens, base, None, set())
-        ex = num = sympy.expand(e, power_exp=False, power_base=False, log=False, deep=True)
-    _tick(deadline)
+    return e
+
+
+def _group_monomials(
+    num: sympy.Expr,
+) -> tuple[dict[frozenset[tuple[sympy.Basic, int]], sympy.Expr], set[sympy.Basic]]:
+    """The terms of the expanded ``num`` grouped by monomial in the non-algebraic atoms (with
+    their algebraic coefficients summed, zero sums dropped), and the atoms seen."""
     terms: dict[frozenset[tuple[sympy.Basic, int]], list[sympy.Expr]] = {}
     atoms: set[sympy.Basic] = set()
     for t in sympy.Add.make_args(num):
@@ -500,7 +528,7 @@ def _normalise(e: sympy.Expr, deadline: Any) -> _Normal:
         c = sympy.Add(*cs)
         if c != 0:
             grouped[key] = c
-    return _Normal(ex, gens, base, grouped, atoms, fraction)
+    return grouped, atoms
 
 
 def _has_denominator(e: sympy.Basic) -> bool:
