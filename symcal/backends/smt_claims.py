@@ -371,10 +371,31 @@ def _by_conjuncts(hyps: dict[str, list[Any]], conclusion: Any, parts: list[Any],
 VACUOUS = "vacuous: the hypotheses cannot all hold, so the implication is proved without content"
 
 
+def _satisfied_at_a_simple_point(hyps: list[Any], zvars: list[Any]) -> bool:
+    """Whether every hypothesis is true (z3's own ``simplify`` gives ``True``) with all of ``zvars`` set
+    to 0, to 1 or to -1: then z3 would answer sat, the point being a model.  Only real and integer
+    variables; anything else, or a hypothesis that does not simplify to ``True``, is no."""
+    import z3
+
+    if not hyps or any(not (z3.is_real(v) or z3.is_int(v)) or not z3.is_const(v) for v in zvars):
+        return not hyps
+    for value in (0, 1, -1):
+        point = [(v, z3.RealVal(value) if z3.is_real(v) else z3.IntVal(value)) for v in zvars]
+        try:
+            if all(z3.is_true(z3.simplify(z3.substitute(h, *point) if point else h)) for h in hyps):
+                return True
+        except z3.Z3Exception:
+            return False
+    return False
+
+
 def vacuity(hyps: list[Any], zvars: list[Any], budget: Budget, label: str) -> tuple[str, ...]:
     """After a proof: are the hypotheses satisfiable on their own?  An unsat answer flags the
     implication as vacuous (ARCHITECTURE.md, rule 7); sat or unknown flags nothing (a short budget:
-    the proof stands either way)."""
+    the proof stands either way).  A point where every hypothesis simplifies to true answers sat
+    without a solver call (``_satisfied_at_a_simple_point``)."""
+    if _satisfied_at_a_simple_point(hyps, zvars):
+        return ()
     res = z3_backend.solve(list(hyps), Budget(max(0.1, min(2.0, budget.left()))), zvars,
                            comment=f"{label}: hypotheses alone; unsat = vacuous implication")
     return (VACUOUS,) if res.answer == "unsat" else ()
