@@ -24,7 +24,7 @@ from typing import Any
 from bench import lemma14
 
 SECTIONS = ("lemma14", "largest_m", "all_m", "fas", "theorem3", "rank", "xia", "calauzenes", "calibration",
-            "research_sizes", "certificates", "fuzz", "library", "selftest")
+            "research_sizes", "certificates", "fuzz", "library", "selftest", "startup")
 # sections measured by a paper's own bench module exposing rows(quick) -> list[dict]
 PAPER_SECTIONS = {"theorem3": "Uematsu & Lee, Theorem 3 exhaustive",
                   "rank": "Ramaswamy et al., certified rank",
@@ -33,7 +33,8 @@ PAPER_SECTIONS = {"theorem3": "Uematsu & Lee, Theorem 3 exhaustive",
                   "calibration": "calibration over the whole simplex",
                   "research_sizes": "research sizes within the default limit",
                   "certificates": "Farkas certificates of the ordering principle",
-                  "fuzz": "differential fuzzing against independent oracles"}
+                  "fuzz": "differential fuzzing against independent oracles",
+                  "startup": "start-up CPU seconds of show and a one-claim check"}
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_JSON = Path(__file__).resolve().parent / "last-run.json"
 

@@ -2,9 +2,10 @@
 
 The front door: claim constructors, :func:`check`, :class:`Status`, :class:`Verdict`.
 
-The names below are loaded on first use (module ``__getattr__``), all together, so that
-``import symcal.kernel`` -- the independent certificate checker, run as ``python -m symcal.kernel``
--- does not import sympy, z3 or symcal's backends.
+The names below are loaded on first use (module ``__getattr__``), each with the other names of its
+module, so that ``import symcal.kernel`` -- the independent certificate checker, run as
+``python -m symcal.kernel`` -- does not import sympy, z3 or symcal's backends, and a theorem module
+importing ``Finding`` or ``implies`` does not import the runner (``symcal show ID`` starts faster).
 """
 
 from __future__ import annotations
@@ -24,8 +25,10 @@ _FRONT_DOOR = {
     "symcal.logic": ("And", "Iff", "Implies", "Not", "Or"),
     "symcal.runner": ("check", "check_many"),
     "symcal.verdicts": ("Status", "Verdict"),
-    "symcal.cluster": (),  # no names: it tells the runner how to open check_many(cluster="local" or an address)
 }
+# modules imported with a module of the front door: symcal.cluster has no names, it tells the runner how
+# to open check_many(cluster="local" or an address)
+_WITH = {"symcal.runner": ("symcal.cluster",)}
 
 __all__ = [
     "And", "Citation", "Claim", "Finding", "Iff", "Implies", "InvalidClaim", "InvalidInput",
@@ -70,20 +73,22 @@ def _load_displays() -> None:
 _display.loader = _load_displays
 
 
-def _load_front_door() -> None:
-    """Import every module of the front door and bind its public names here (once)."""
-    for module, names in _FRONT_DOOR.items():
-        mod = importlib.import_module(module)
-        for name in names:
-            globals()[name] = getattr(mod, name)
+def _load_front_door(module: str) -> None:
+    """Import ``module`` of the front door (and those of :data:`_WITH`) and bind its public names here."""
+    mod = importlib.import_module(module)
+    for other in _WITH.get(module, ()):
+        importlib.import_module(other)
+    for name in _FRONT_DOOR[module]:
+        globals()[name] = getattr(mod, name)
 
 
 def __getattr__(name: str) -> Any:
-    """A public name loads the whole front door (as ``import symcal`` used to); any other name is
-    tried as a submodule (``symcal.runner`` after a bare ``import symcal``)."""
-    if any(name in names for names in _FRONT_DOOR.values()):
-        _load_front_door()
-        return globals()[name]
+    """A public name loads its module of the front door, with the other names of that module; any
+    other name is tried as a submodule (``symcal.runner`` after a bare ``import symcal``)."""
+    for module, names in _FRONT_DOOR.items():
+        if name in names:
+            _load_front_door(module)
+            return globals()[name]
     if not name.startswith("_"):
         try:
             return importlib.import_module(f"{__name__}.{name}")

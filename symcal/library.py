@@ -21,7 +21,7 @@ from symcal.claims.core import Claim
 from symcal.errors import InvalidClaim, SymcalError, invalid
 
 __all__ = ["bundled_dir", "paper_path", "load_paper", "source_digest", "load_module", "load_bundled", "papers_for",
-           "load_file", "probe_file", "merge", "select", "PAPERS"]
+           "load_selected", "load_file", "probe_file", "merge", "select", "PAPERS"]
 
 PAPERS = ("duchi2010", "ramaswamy2013", "xia2009", "uematsu2013", "calauzenes2013")
 # bytes of address space a user's file may add while it is imported in a child (import_limited)
@@ -300,6 +300,7 @@ def papers_for(patterns: list[str] | None) -> tuple[str, ...]:
 # one process builds each paper once (the front door and the tests call main() many times); a paper
 # whose files changed since (size or modification time) is built again
 _BUILT: dict[str, tuple[tuple[tuple[str, int, int], ...], list[Claim]]] = {}
+_LOADED: dict[str, tuple[tuple[tuple[str, int, int], ...], ModuleType]] = {}
 
 
 def _stamp(paper: str) -> tuple[tuple[str, int, int], ...]:
@@ -307,13 +308,26 @@ def _stamp(paper: str) -> tuple[tuple[str, int, int], ...]:
     return tuple(sorted((f.name, f.stat().st_mtime_ns, f.stat().st_size) for f in folder.glob("*.py")))
 
 
-def _paper_claims(paper: str) -> list[Claim]:
+def _paper_module(paper: str) -> ModuleType:
+    """The bundled module of ``paper``, imported once per process (again when one of its files changes).
+    Importing it may build nothing yet: a paper split into sections may build them on first use."""
     stamp = _stamp(paper)
+    hit = _LOADED.get(paper)
+    if hit is not None and hit[0] == stamp:
+        return hit[1]
+    module = load_module(paper_path(paper), f"symcal_theorems_{paper}")
+    _LOADED[paper] = (stamp, module)
+    _BUILT.pop(paper, None)
+    return module
+
+
+def _paper_claims(paper: str) -> list[Claim]:
+    module = _paper_module(paper)
+    stamp = _LOADED[paper][0]
     hit = _BUILT.get(paper)
     if hit is not None and hit[0] == stamp:
         return hit[1]
-    p = paper_path(paper)
-    claims = _claims_of(load_module(p, f"symcal_theorems_{paper}"), str(p))
+    claims = _claims_of(module, str(paper_path(paper)))
     _BUILT[paper] = (stamp, claims)
     return claims
 
@@ -324,6 +338,42 @@ def load_bundled(papers: tuple[str, ...] | list[str] | None = None) -> list[Clai
     claims: list[Claim] = []
     for paper in (PAPERS if papers is None else papers):
         claims += _paper_claims(paper)
+    return _unique(claims)
+
+
+def _indexed(paper: str, patterns: list[str]) -> list[Claim] | None:
+    """The claims of ``paper`` that ``patterns`` match, built alone when the paper keeps a cheap index
+    of its ids (``CLAIM_IDS``, a mapping keyed by claim id, and ``claims_named(ids)`` building those
+    claims only); None when it keeps none, or when a pattern that names this paper matches none of
+    its ids (the whole paper is built then, so that the "did you mean" of :func:`select` is the same)."""
+    module = _paper_module(paper)
+    index = getattr(module, "CLAIM_IDS", None)
+    build = getattr(module, "claims_named", None)
+    if index is None or build is None:
+        return None
+    ids = list(index)
+    wanted: set[str] = set()
+    for pat in patterns:
+        hits = _matches(ids, str(pat))
+        if not hits and paper in papers_for([pat]):
+            return None
+        wanted.update(hits)
+    return list(build(sorted(wanted)))
+
+
+def load_selected(patterns: list[str] | None) -> list[Claim]:
+    """The bundled claims that ``patterns`` (as :func:`select` reads them) can select, sorted by id:
+    every claim of the papers :func:`papers_for` names, or, of a paper that keeps a cheap index of
+    its ids, only the claims the patterns match.  ``select(load_selected(p), p)`` is
+    ``select(load_bundled(), p)``; ``symcal show duchi2010.lemma14`` builds Section 3 of Duchi et al.
+    alone."""
+    if not patterns:
+        return load_bundled()
+    claims: list[Claim] = []
+    for paper in papers_for(patterns):
+        hit = _BUILT.get(paper)
+        some = None if hit is not None and hit[0] == _stamp(paper) else _indexed(paper, patterns)
+        claims += _paper_claims(paper) if some is None else some
     return _unique(claims)
 
 
@@ -444,6 +494,16 @@ def load_file(path: str | Path, *, timeout: float | None = None) -> list[Claim]:
     return _unique(claims, str(path))
 
 
+def _matches(ids: list[str], pat: str) -> list[str]:
+    """The ids ``pat`` matches: itself when it is one of them, else those a glob matches
+    ('uematsu2013.*'), else those it is a prefix of (up to a dot)."""
+    if pat in ids:
+        return [pat]
+    if any(ch in pat for ch in "*?["):
+        return [i for i in ids if fnmatch.fnmatchcase(i, pat)]
+    return [i for i in ids if i.startswith(pat + ".")]
+
+
 def select(claims: list[Claim], patterns: list[str]) -> list[Claim]:
     """Claims matching any pattern: an exact id, a glob ('uematsu2013.*'), or an id prefix."""
     if not patterns:
@@ -451,12 +511,8 @@ def select(claims: list[Claim], patterns: list[str]) -> list[Claim]:
     out: dict[str, Claim] = {}
     ids = [c.id for c in claims]
     for pat in patterns:
-        if pat in ids:
-            hits = [c for c in claims if c.id == pat]
-        elif any(ch in pat for ch in "*?["):
-            hits = [c for c in claims if fnmatch.fnmatchcase(c.id, pat)]
-        else:
-            hits = [c for c in claims if c.id.startswith(pat + ".")]
+        matched = set(_matches(ids, pat))
+        hits = [c for c in claims if c.id in matched]
         if not hits:
             near = difflib.get_close_matches(pat, ids, n=3, cutoff=0.5)
             hint = f"did you mean {', '.join(near)}?" if near else "see 'symcal list'"

@@ -176,7 +176,7 @@ def load_claims(args: argparse.Namespace) -> list[Claim]:
     An id defined twice -- in two files, or in a file and the library it is loaded with -- is an
     error naming both (without ``--with-library`` a file may reuse a library id: the library is not
     loaded).  Under ``--json`` whatever the files print at import goes to stderr."""
-    from symcal.library import load_bundled, load_file, merge, papers_for
+    from symcal.library import load_bundled, load_file, load_selected, merge
 
     if getattr(args, "with_library", False) and not getattr(args, "theorems", None):
         raise invalid("--with-library", True, "--theorems FILE as well", "the bundled library is loaded anyway")
@@ -205,7 +205,7 @@ def load_claims(args: argparse.Namespace) -> list[Claim]:
             return merge(sources)
         except InvalidClaim as e:
             raise InvalidClaim(f"--theorems: {e}") from None
-    return load_bundled(papers_for(_patterns(args)))
+    return load_selected(_patterns(args))
 
 
 def _patterns(args: argparse.Namespace) -> list[str] | None:

@@ -161,142 +161,196 @@ duchi-mackey-jordan-2010-consistency-of-ranking-algorithms.txt
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import importlib
+from collections.abc import Callable, Iterable
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
-from symcal.claims.core import Claim
+if TYPE_CHECKING:  # pragma: no cover
+    from symcal.claims.core import Claim
 
-from . import (
-    appendix,
-    audit,
-    calibration,
-    noise_inclusions,
-    section1,
-    section2,
-    section2_2,
-    section2_3,
-    section3,
-    section3_1,
-    section4,
+# The sections in reading order; each declares its claims' negative twins beside them.  A section is
+# imported (and its claims built) when one of its claims is asked for: ``symcal show duchi2010.lemma14``
+# builds Section 3 only (symcal.library.load_selected), not the whole paper.
+_SECTION_NAMES = ("section1", "section2", "section2_2", "section2_3", "section3", "noise_inclusions", "section3_1",
+                  "section4", "appendix", "calibration", "audit")
+
+# CLAIMS in reading order: "section.attribute" holding a claim, "section.attribute*" a list of claims spliced in
+_ORDER: tuple[str, ...] = (
+    "section1.dag_count_bound", "section1.dag_count_bound_large", "section1.infimum_attained",
+    "section2.eq8",
+    "section2_2.ramp_edge_consistent", "section2_2.derivative_needs_convexity",
+    "section2_2.derivative_corrected", "section2_2.definition8_dag", "section2_2.section2_2_minimisers",
+    "section2_2.eq11", "section2_2.lemma10_eq12a", "section2_2.lemma10_eq12b",
+    "section2_2.lemma10_g12_negative", "section2_2.lemma10_g23_negative", "section2_2.lemma10_bound1",
+    "section2_2.lemma10_bound2", "section2_2.lemma10_sign1", "section2_2.lemma10_sign2",
+    "section2_2.lemma10_cond1_form", "section2_2.lemma10_cond2_form", "section2_2.lemma10_cond1",
+    "section2_2.lemma10_cond2", "section2_2.theorem11_low_noise", "section2_2.theorem11_low_noise_corrected",
+    "section2_2.theorem11_cond1", "section2_2.theorem11_instance", "section2_2.theorem11_minimiser*",
+    "section2_3.theorem12_weight_names", "section2_3.theorem12_weight_names_corrected",
+    "section2_3.theorem12_w", "section2_3.theorem12_low_noise", "section2_3.theorem12_tight",
+    "section2_3.theorem12_cond1", "section2_3.theorem12_minimiser*",
+    "section3.theorem13_w_form", "section3.theorem13_eq15", "section3.theorem13_iff",
+    "section3.theorem13_iff_corrected", "section3.theorem13_neighbourhood", "section3.theorem13_unique",
+    "section3.theorem13_strictly_convex_r", "section3.theorem13_strictly_convex_r_corrected",
+    "noise_inclusions.low_noise_in_theorem13",
+    "section3.lemma14", "section3.lemma14_all_m", "section3.lemma14_per_node", "section3.lemma14_case_both",
+    "section3.lemma14_case_ij_only", "section3.lemma14_case_reverse", "section3.lemma14_case_tie",
+    "section3.lemma14_case_tie_corrected", "section3.lemma14_strict", "section3.lemma14_converse",
+    "section3.corollary15", "section3.corollary15_all_m", "section3.regulariser_needed",
+    "section3.regulariser_every_p", "section3.regulariser_every_p_corrected",
+    "section3_1.cossock_zhang", "section3_1.cossock_zhang_printed", "section3_1.cossock_zhang_corrected",
+    "section3_1.indifferent_2_3", "section3_1.order_preserving_weights_c", "section3_1.w2_at_least_2",
+    "section3_1.no_fixed_w2",
+    "section4.table1_linear_lowest",
+    "appendix.lemma7", "appendix.lemma7_reduction", "appendix.lemma7_all_weights", "appendix.lemma3_limit",
+    "appendix.lemma3_limit_corrected", "appendix.lemma4_strict", "appendix.lemma4_corrected",
+    "appendix.shift_invariance", "appendix.lemma9_inf_over_a", "appendix.lemma9_sequence_in_a",
+    "appendix.lemma9_sequence_corrected", "appendix.lemma9_assumption", "appendix.lemma9_assumption_corrected",
+    "appendix.lemma16", "appendix.lemma16_all_weights", "appendix.lemma16_rewrite", "appendix.lemma16_sorted",
+    "calibration.corollary15_whole*", "calibration.theorem13_whole*", "calibration.theorem11_whole",
+    "calibration.theorem12_whole", "calibration.theorem12_whole_paper_p",
+    "audit.CLAIMS*",
 )
-from .calibration import THEOREM11_GRAPHS, THEOREM12_GRAPHS, corollary15_whole, theorem13_whole
-from .common import (
-    PAPER,
-    cite,
-    difference_edges,
-    expected_weights,
-    has_cycle,
-    low_noise_violations,
-    twin_id,
-)
-from .section1 import enumerated_dag_count
-from .section2_2 import theorem11_graphs
-from .section2_3 import THEOREM12_P, theorem12_cond1_holds, theorem12_graphs
 
-# the sections in reading order; each declares its claims' negative twins beside them
-SECTIONS = (section1, section2, section2_2, section2_3, section3, noise_inclusions, section3_1, section4, appendix,
-            calibration, audit)
+# a cheap index: every claim's id by the section defining it, so that one claim is built without the
+# rest; checked against the sections whenever a section's claims are built (a stale entry is an error)
+_SECTION_IDS: dict[str, tuple[str, ...]] = {
+    "section1": (
+        "duchi2010.dag_count_bound", "duchi2010.dag_count_bound.large_m",
+        "duchi2010.section1.infimum_attained",
+    ),
+    "section2": (
+        "duchi2010.section2.eq8",
+    ),
+    "section2_2": (
+        "duchi2010.section2_2.ramp_edge_consistent_m2", "duchi2010.section2_2.derivative_at_0",
+        "duchi2010.section2_2.derivative_at_0.corrected", "duchi2010.definition8.difference_graph_is_dag",
+        "duchi2010.section2_2.minimisers_ordered", "duchi2010.section2_2.eq11", "duchi2010.lemma10.eq12a",
+        "duchi2010.lemma10.eq12b", "duchi2010.lemma10.proof.g12_negative",
+        "duchi2010.lemma10.proof.g23_negative", "duchi2010.lemma10.proof.bound_cond1",
+        "duchi2010.lemma10.proof.bound_cond2", "duchi2010.lemma10.proof.sign_cond1",
+        "duchi2010.lemma10.proof.sign_cond2", "duchi2010.lemma10.proof.cond1_form",
+        "duchi2010.lemma10.proof.cond2_form", "duchi2010.lemma10.cond1", "duchi2010.lemma10.cond2",
+        "duchi2010.theorem11.low_noise", "duchi2010.theorem11.low_noise.corrected",
+        "duchi2010.theorem11.cond1", "duchi2010.theorem11.instance",
+        "duchi2010.theorem11.minimiser_outside_a.exp", "duchi2010.theorem11.minimiser_outside_a.logistic",
+        "duchi2010.theorem11.minimiser_outside_a.squared_hinge",
+    ),
+    "section2_3": (
+        "duchi2010.theorem12.weight_names", "duchi2010.theorem12.weight_names.corrected",
+        "duchi2010.theorem12.w_form", "duchi2010.theorem12.low_noise",
+        "duchi2010.theorem12.low_noise_tight", "duchi2010.theorem12.cond1",
+        "duchi2010.theorem12.minimiser_outside_a.exp", "duchi2010.theorem12.minimiser_outside_a.logistic",
+        "duchi2010.theorem12.minimiser_outside_a.squared_hinge",
+    ),
+    "section3": (
+        "duchi2010.theorem13.w_form", "duchi2010.theorem13.eq15",
+        "duchi2010.theorem13.eq16_iff_alpha_star_in_a",
+        "duchi2010.theorem13.eq16_iff_alpha_star_in_a.corrected", "duchi2010.theorem13.neighbourhood",
+        "duchi2010.theorem13.eq15.unique_minimum", "duchi2010.theorem13.strictly_convex_r",
+        "duchi2010.theorem13.strictly_convex_r.corrected", "duchi2010.lemma14", "duchi2010.lemma14.all_m",
+        "duchi2010.lemma14.proof.per_node", "duchi2010.lemma14.proof.case_both_edges",
+        "duchi2010.lemma14.proof.case_edge_ij_only", "duchi2010.lemma14.proof.case_reverse_edge",
+        "duchi2010.lemma14.proof.case_tie", "duchi2010.lemma14.proof.case_tie.corrected",
+        "duchi2010.lemma14.proof.strict", "duchi2010.lemma14.converse", "duchi2010.corollary15",
+        "duchi2010.corollary15.all_m", "duchi2010.section3.regulariser_needed",
+        "duchi2010.section3.regulariser_every_p", "duchi2010.section3.regulariser_every_p.corrected",
+    ),
+    "noise_inclusions": (
+        "duchi2010.noise_map.low_noise_in_theorem13",
+    ),
+    "section3_1": (
+        "duchi2010.section3_1.cossock_zhang", "duchi2010.section3_1.cossock_zhang.printed_penalty",
+        "duchi2010.section3_1.cossock_zhang.printed_penalty.corrected",
+        "duchi2010.section3_1.indifferent_2_3", "duchi2010.section3_1.order_preserving.weights",
+        "duchi2010.section3_1.order_preserving.w2_at_least_2",
+        "duchi2010.section3_1.order_preserving.no_fixed_w2",
+    ),
+    "section4": (
+        "duchi2010.section4.table1_linear_lowest",
+    ),
+    "appendix": (
+        "duchi2010.lemma7.min_risk_is_feedback_arc_set", "duchi2010.lemma7.reduction",
+        "duchi2010.lemma7.all_weights", "duchi2010.lemma3.proof.limit",
+        "duchi2010.lemma3.proof.limit.corrected", "duchi2010.lemma4.proof.strict",
+        "duchi2010.lemma4.proof.strict.corrected", "duchi2010.lemma9.proof.shift_invariance",
+        "duchi2010.lemma9.proof.inf_over_a", "duchi2010.lemma9.proof.sequence_in_a",
+        "duchi2010.lemma9.proof.sequence_in_a.corrected", "duchi2010.lemma9.proof.assumption_a",
+        "duchi2010.lemma9.proof.assumption_a.corrected", "duchi2010.lemma16",
+        "duchi2010.lemma16.all_weights", "duchi2010.lemma16.proof.rewrite",
+        "duchi2010.lemma16.proof.sorted_minimisers",
+    ),
+    "calibration": (
+        "duchi2010.corollary15.calibration.low_noise.m3", "duchi2010.corollary15.calibration.low_noise.m4",
+        "duchi2010.theorem13.calibration.dag_and_eq16.m3",
+        "duchi2010.theorem13.calibration.dag_and_eq16.m4", "duchi2010.theorem11.calibration.hinge",
+        "duchi2010.theorem12.calibration.margin_hinge",
+        "duchi2010.theorem12.calibration.margin_hinge.paper_p",
+    ),
+    "audit": (
+        "duchi2010.audit.section1.h_min_nondecreasing", "duchi2010.audit.theorem6.finitely_many_values",
+        "duchi2010.audit.eq7.zero_iff_obeys", "duchi2010.audit.eq7.zero_iff_obeys.corrected",
+        "duchi2010.audit.eq7.tie_charged_once", "duchi2010.audit.eq9.w_from_h_ij",
+        "duchi2010.audit.eq9.w_from_h_ij.corrected",
+        "duchi2010.audit.section2_2.h_strictly_increasing_needed",
+        "duchi2010.audit.recession.quotient_nondecreasing", "duchi2010.audit.assumption_a.bounded_below",
+        "duchi2010.audit.lemma9.largest_gap", "duchi2010.audit.lemma9.unbounded_above",
+        "duchi2010.audit.theorem12.shifted_slope_negative", "duchi2010.audit.lemma7.less_than_k",
+        "duchi2010.audit.lemma7.less_than_k.corrected", "duchi2010.audit.lemma16.path_lengths",
+        "duchi2010.audit.lemma16.path_lengths.corrected", "duchi2010.audit.lemma16.cycle_has_ascending_edge",
+    ),
+}
+CLAIM_IDS: dict[str, str] = {cid: section for section, ids in _SECTION_IDS.items() for cid in ids}
 
-CLAIMS: list[Claim] = [
-    # Section 1
-    section1.dag_count_bound,
-    section1.dag_count_bound_large,
-    section1.infimum_attained,
-    # Section 2
-    section2.eq8,
-    # Section 2.2
-    section2_2.ramp_edge_consistent,
-    section2_2.derivative_needs_convexity,
-    section2_2.derivative_corrected,
-    section2_2.definition8_dag,
-    section2_2.section2_2_minimisers,
-    section2_2.eq11,
-    section2_2.lemma10_eq12a,
-    section2_2.lemma10_eq12b,
-    section2_2.lemma10_g12_negative,
-    section2_2.lemma10_g23_negative,
-    section2_2.lemma10_bound1,
-    section2_2.lemma10_bound2,
-    section2_2.lemma10_sign1,
-    section2_2.lemma10_sign2,
-    section2_2.lemma10_cond1_form,
-    section2_2.lemma10_cond2_form,
-    section2_2.lemma10_cond1,
-    section2_2.lemma10_cond2,
-    section2_2.theorem11_low_noise,
-    section2_2.theorem11_low_noise_corrected,
-    section2_2.theorem11_cond1,
-    section2_2.theorem11_instance,
-    *section2_2.theorem11_minimiser,
-    # Section 2.3
-    section2_3.theorem12_weight_names,
-    section2_3.theorem12_weight_names_corrected,
-    section2_3.theorem12_w,
-    section2_3.theorem12_low_noise,
-    section2_3.theorem12_tight,
-    section2_3.theorem12_cond1,
-    *section2_3.theorem12_minimiser,
-    # Section 3
-    section3.theorem13_w_form,
-    section3.theorem13_eq15,
-    section3.theorem13_iff,
-    section3.theorem13_iff_corrected,
-    section3.theorem13_neighbourhood,
-    section3.theorem13_unique,
-    section3.theorem13_strictly_convex_r,
-    section3.theorem13_strictly_convex_r_corrected,
-    noise_inclusions.low_noise_in_theorem13,
-    section3.lemma14,
-    section3.lemma14_all_m,
-    section3.lemma14_per_node,
-    section3.lemma14_case_both,
-    section3.lemma14_case_ij_only,
-    section3.lemma14_case_reverse,
-    section3.lemma14_case_tie,
-    section3.lemma14_case_tie_corrected,
-    section3.lemma14_strict,
-    section3.lemma14_converse,
-    section3.corollary15,
-    section3.corollary15_all_m,
-    section3.regulariser_needed,
-    section3.regulariser_every_p,
-    section3.regulariser_every_p_corrected,
-    # Section 3.1
-    section3_1.cossock_zhang,
-    section3_1.cossock_zhang_printed,
-    section3_1.cossock_zhang_corrected,
-    section3_1.indifferent_2_3,
-    section3_1.order_preserving_weights_c,
-    section3_1.w2_at_least_2,
-    section3_1.no_fixed_w2,
-    # Section 4
-    section4.table1_linear_lowest,
-    # Appendix A
-    appendix.lemma7,
-    appendix.lemma7_reduction,
-    appendix.lemma7_all_weights,
-    appendix.lemma3_limit,
-    appendix.lemma3_limit_corrected,
-    appendix.lemma4_strict,
-    appendix.lemma4_corrected,
-    appendix.shift_invariance,
-    appendix.lemma9_inf_over_a,
-    appendix.lemma9_sequence_in_a,
-    appendix.lemma9_sequence_corrected,
-    appendix.lemma9_assumption,
-    appendix.lemma9_assumption_corrected,
-    appendix.lemma16,
-    appendix.lemma16_all_weights,
-    appendix.lemma16_rewrite,
-    appendix.lemma16_sorted,
-    # edge-consistency over the simplex (symcal.calibration)
-    *calibration.corollary15_whole,
-    *calibration.theorem13_whole,
-    calibration.theorem11_whole,
-    calibration.theorem12_whole,
-    calibration.theorem12_whole_paper_p,
-    # the audit of the coverage map (issue 26): proof steps and conventions the map had left unbacked
-    *audit.CLAIMS,
-]
+# names this package offers, from the section that defines them (imported on first use)
+_FROM_SECTION = {
+    "PAPER": "common", "cite": "common", "twin_id": "common", "difference_edges": "common",
+    "expected_weights": "common", "has_cycle": "common", "low_noise_violations": "common",
+    "enumerated_dag_count": "section1", "theorem11_graphs": "section2_2", "THEOREM12_P": "section2_3",
+    "theorem12_cond1_holds": "section2_3", "theorem12_graphs": "section2_3", "THEOREM11_GRAPHS": "calibration",
+    "THEOREM12_GRAPHS": "calibration", "corollary15_whole": "calibration", "theorem13_whole": "calibration",
+}
+
+
+def _section(name: str) -> ModuleType:
+    return importlib.import_module(f"{__name__}.{name}")
+
+
+def _entry_claims(entry: str) -> list[Claim]:
+    """The claims of one entry of :data:`_ORDER`."""
+    section, attribute = entry.rstrip("*").split(".")
+    value = getattr(_section(section), attribute)
+    return list(value) if entry.endswith("*") else [value]
+
+
+def _section_claims(name: str) -> list[Claim]:
+    """The claims of section ``name`` in reading order, checked against the index (:data:`CLAIM_IDS`)."""
+    out = [c for entry in _ORDER if entry.split(".")[0] == name for c in _entry_claims(entry)]
+    indexed = _SECTION_IDS.get(name, ())
+    if [c.id for c in out] != list(indexed):
+        missing = sorted(set(indexed) - {c.id for c in out})
+        extra = sorted({c.id for c in out} - set(indexed))
+        raise ValueError(f"duchi2010 CLAIM_IDS of {name} is out of date: not built {missing}, not indexed {extra} "
+                         "(or out of reading order)")
+    return out
+
+
+def claims_named(ids: Iterable[str]) -> list[Claim]:
+    """The claims with these ids (each a key of :data:`CLAIM_IDS`), building only their sections."""
+    wanted = set(ids)
+    unknown = sorted(wanted - set(CLAIM_IDS))
+    if unknown:
+        raise KeyError(f"not claims of duchi2010: {unknown}")
+    sections = [s for s in _SECTION_IDS if any(CLAIM_IDS[i] == s for i in wanted)]
+    return [c for s in sections for c in _section_claims(s) if c.id in wanted]
+
+
+def _claims() -> list[Claim]:
+    """CLAIMS: every section built and checked against the index, in reading order."""
+    for s in _SECTION_IDS:
+        _section_claims(s)
+    return [c for entry in _ORDER for c in _entry_claims(entry)]
 
 
 # ---------------------------------------------------------------------------------------
@@ -310,19 +364,51 @@ CLAIMS: list[Claim] = [
 # `symcal selftest --mutants` decides every twin as the operator `twin`.
 # ---------------------------------------------------------------------------------------
 
-_TWINS = {cid: build for s in SECTIONS for cid, build in s.TWINS.items()}
-TWINS: dict[str, Callable[[], Claim]] = {c.id: _TWINS.pop(c.id) for c in CLAIMS if c.id in _TWINS}
-if _TWINS:  # a twin whose claim is missing from CLAIMS would never be decided
-    raise ValueError(f"twins of claims not in CLAIMS: {sorted(_TWINS)}")
 
-# what each twin must come back as, where it is not "refuted"
-TWIN_EXPECT: dict[str, str] = {cid: e for s in SECTIONS for cid, e in s.TWIN_EXPECT.items()}
+def _twins(claims: list[Claim], sections: tuple[ModuleType, ...]) -> dict[str, Callable[[], Claim]]:
+    pending = {cid: build for s in sections for cid, build in s.TWINS.items()}
+    twins = {c.id: pending.pop(c.id) for c in claims if c.id in pending}
+    if pending:  # a twin whose claim is missing from CLAIMS would never be decided
+        raise ValueError(f"twins of claims not in CLAIMS: {sorted(pending)}")
+    return twins
 
-# twins of all-size claims: refuted per size, and all_sizes(twin) must not be proved
-ALL_SIZE_TWINS: tuple[str, ...] = (section3.lemma14_all_m.id, section3.corollary15_all_m.id)
+
+def _lazy(name: str) -> Any:
+    """The value of the package attribute ``name``, computed on first use: CLAIMS (every section
+    built), SECTIONS, TWINS, TWIN_EXPECT (what each twin must come back as, where it is not
+    "refuted"), ALL_SIZE_TWINS (twins of all-size claims: refuted per size, and all_sizes(twin)
+    must not be proved), a section module, or a helper of a section."""
+    if name == "SECTIONS":
+        return tuple(_section(s) for s in _SECTION_NAMES)
+    if name == "CLAIMS":
+        return _claims()
+    if name == "TWINS":
+        return _twins(__getattr__("CLAIMS"), __getattr__("SECTIONS"))
+    if name == "TWIN_EXPECT":
+        return {cid: e for s in __getattr__("SECTIONS") for cid, e in s.TWIN_EXPECT.items()}
+    if name == "ALL_SIZE_TWINS":
+        section3 = _section("section3")
+        return (section3.lemma14_all_m.id, section3.corollary15_all_m.id)
+    if name in _SECTION_NAMES or name == "common":
+        return _section(name)
+    if name in _FROM_SECTION:
+        return getattr(_section(_FROM_SECTION[name]), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __getattr__(name: str) -> Any:
+    value = _lazy(name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
+
 
 __all__ = [
-    "PAPER", "CLAIMS", "TWINS", "TWIN_EXPECT", "ALL_SIZE_TWINS", "SECTIONS", "cite", "twin_id",
+    "PAPER", "CLAIMS", "TWINS", "TWIN_EXPECT", "ALL_SIZE_TWINS", "SECTIONS", "CLAIM_IDS", "claims_named", "cite",
+    "twin_id",
     # used by tests/theorems/test_duchi2010.py
     "expected_weights", "difference_edges", "has_cycle", "low_noise_violations",
     "enumerated_dag_count", "theorem11_graphs", "theorem12_graphs", "theorem12_cond1_holds", "THEOREM12_P",
