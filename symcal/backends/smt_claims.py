@@ -108,6 +108,8 @@ def nowhere_defined(requirements: Sequence[Any]) -> bool:
 TRIVIAL_CONCLUSION = ("the conclusion is already True as written (sympy evaluated it when it was built, e.g. a "
                       "relation its symbols' assumptions decide, or one over a Piecewise without an otherwise "
                       "branch): the claim states nothing beyond its hypotheses")
+FALSE_CONCLUSION = ("the conclusion is False as written (sympy evaluated it when it was built, e.g. p > p, or it "
+                    "was written False): the claim is that the hypotheses cannot all hold")
 
 
 def witness_problem(values: dict[Any, Any], requirements: list[Any]) -> str:
@@ -166,8 +168,9 @@ def decide_implies(hyps: dict[str, list[Any]], conclusion: Any, budget: Budget, 
     syms = _symbols(all_exprs)
     requirements = definedness(all_exprs)
     scope = exact_scope(scope, domain_text(syms, requirements))
-    trivial = (TRIVIAL_CONCLUSION,) if conclusion is sympy.true else ()
-    if trivial:  # what was shown is the claim as built, not what may have been typed (x/(3x) < 1 is 1/3 < 1)
+    trivial = ((TRIVIAL_CONCLUSION,) if conclusion is sympy.true else (FALSE_CONCLUSION,) if conclusion is sympy.false
+               else ())
+    if conclusion is sympy.true:  # what was shown is the claim as built, not what may have been typed (x/(3x) < 1 is 1/3 < 1)
         scope = f"{scope} (the conclusion as built: True, sympy evaluated it; not where what was typed is defined)"
     if nowhere_defined(requirements):
         return Outcome(Status.UNKNOWN, scope, "z3", reason=NOWHERE_DEFINED, warnings=trivial)

@@ -84,3 +84,21 @@ def test_an_exp_bound_on_a_wide_box_is_decided_within_its_budget_not_an_error() 
     w = check(bounded_inequality("mine2026.e2", sympy.exp(x), ">=", x**3, box={x: (0, 10**6)}, cite=C),
               timeout=8, isolate=False)
     assert w.status is Status.REFUTED and w.evidence.rechecked
+
+
+def test_a_conclusion_sympy_builds_as_false_is_said_so_and_its_twin_is_not():
+    """Issue 23 item 0: a relation sympy evaluates to False when built (``p > p``) makes the claim "the
+    hypotheses cannot all hold": proved here (they contradict each other), with the warning that says
+    so; a conclusion that is not False as built carries no such warning."""
+    from symcal.backends.smt_claims import FALSE_CONCLUSION, FALSE_CONCLUSION_SCOPE
+
+    p = sympy.Symbol("p", real=True)
+    v = check(implies("mine2026.false_as_built", hypotheses={"h": [p > 1, p < 0]}, conclusion=p > p,
+                      cite=C, statement="p > p"))
+    assert v.status is Status.PROVED and FALSE_CONCLUSION in v.warnings
+    w = check(implies("mine2026.false_as_built.twin", hypotheses={"h": [p > 1]}, conclusion=p > 0,
+                      cite=C, statement="p > 0"))
+    assert w.status is Status.PROVED and FALSE_CONCLUSION not in w.warnings
+    u = check(implies("mine2026.false_as_built.refuted", hypotheses={"h": [p > 1]}, conclusion=p > p,
+                      cite=C, statement="p > p"))
+    assert u.status is Status.REFUTED and FALSE_CONCLUSION_SCOPE in u.scope  # a refutation says it in its scope
