@@ -276,14 +276,20 @@ def _verdict_of(solver: Any, budget: Budget, *assumptions: Any) -> Any:
     not shown to lie in Q, or a part of Q not shown covered, would describe the wrong set)."""
     import z3
 
+    answer = _answer(solver, budget, *assumptions)
+    if answer == z3.unknown:
+        raise z3.Z3Exception(f"z3 answered unknown within the region's CPU budget ({solver.reason_unknown()})")
+    return answer
+
+
+def _answer(solver: Any, budget: Budget, *assumptions: Any) -> Any:
+    """z3's answer for ``solver`` within ``budget``'s CPU seconds (the watchdog; z3's own wall-clock
+    timeout is only the backstop)."""
     from symcal.backends.z3_backend import cpu_watchdog
 
     solver.set("timeout", budget.wall_ms())
     with cpu_watchdog(budget, solver.ctx):
-        answer = solver.check(*assumptions)
-    if answer == z3.unknown:
-        raise z3.Z3Exception(f"z3 answered unknown within the region's CPU budget ({solver.reason_unknown()})")
-    return answer
+        return solver.check(*assumptions)
 
 
 def _implicant(lits: list[Any], outside: Any, budget: Budget) -> list[Any]:
@@ -361,17 +367,12 @@ def _contains(a: Any, b: Any, domain: list[Any], budget: Budget) -> bool:
 
 
 def _check(constraints: list[Any], budget: Budget) -> str:
-    """z3's answer ("sat", "unsat", "unknown") on ``constraints`` within ``budget``'s CPU seconds
-    (the watchdog; z3's own wall-clock timeout is only the backstop)."""
+    """z3's answer ("sat", "unsat", "unknown") on ``constraints`` within ``budget``'s CPU seconds."""
     import z3
 
-    from symcal.backends.z3_backend import cpu_watchdog
-
     s = z3.Solver()
-    s.set("timeout", budget.wall_ms())
     s.add(*constraints)
-    with cpu_watchdog(budget, s.ctx):
-        return str(s.check())
+    return str(_answer(s, budget))
 
 
 # --------------------------------------------------------------------------- the decision

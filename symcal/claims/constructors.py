@@ -42,6 +42,7 @@ from symcal.claims.core import (
     validate_cases,
 )
 from symcal.errors import InvalidClaim, SymcalError, invalid, shown, wrong_type
+from symcal.exact.numbers import rational_hint
 from symcal.verdicts import Status
 
 __all__ = [
@@ -247,16 +248,6 @@ def _cite(cite: Any, claim_id: str) -> Citation:
     return cite
 
 
-def _rational_hint(f: Any) -> str:
-    """How to write the float ``f`` exactly: ``sympy.Rational(1, 10)`` for 0.1 (``sympy.Rational(1/10)``
-    would be the double nearest 0.1, not 1/10)."""
-    try:
-        r = sympy.Rational(sympy.nsimplify(f, rational=True))
-    except (TypeError, ValueError, ArithmeticError):
-        return "sympy.Rational(p, q)"
-    return f"sympy.Rational({r.p}, {r.q})" if r.q != 1 else f"sympy.Integer({r.p})"
-
-
 def _strict(value: Any, param: str, claim_id: str) -> None:
     """Refuse what would silently change the claim: a Python bool where a relation belongs
     (``x == y`` compares expressions structurally and gives False), and float constants in an
@@ -275,13 +266,13 @@ def _strict(value: Any, param: str, claim_id: str) -> None:
                           "structurally)")
         if isinstance(e, float):
             raise invalid(where, e, f"an exact value for {claim_id}, not a float",
-                          f"use {_rational_hint(e)}")
+                          f"use {rational_hint(e)}")
         if isinstance(e, sympy.Basic):
             floats = e.atoms(sympy.Float)
             if floats:
                 f0 = next(iter(floats))
                 raise invalid(where, sympy.sstr(e), f"an exact statement for {claim_id}, without the float {f0}",
-                              f"write {_rational_hint(f0)}")
+                              f"write {rational_hint(f0)}")
 
 
 def _assumptions(value: Any, param: str, claim_id: str) -> None:

@@ -297,11 +297,11 @@ def formula_parts(formula: Callable[[Any], Any], case: Any, where: str,
         if missing:
             raise invalid(where, c, f"values for {', '.join(sorted(map(str, missing)))}")
         if _has_float(c):  # as in every other claim: 0.1 is not 1/10, and sympy compares it in doubles
-            from symcal.claims.constructors import _rational_hint
+            from symcal.exact.numbers import rational_hint
 
             f0 = next(iter(c.atoms(sympy.Float)))
             raise invalid(where, sympy.sstr(c), f"an exact condition, without the float {f0}",
-                          f"write {_rational_hint(f0)}")
+                          f"write {rational_hint(f0)}")
     return conds, values
 
 

@@ -17,7 +17,7 @@ import sympy
 
 from symcal.errors import invalid, shown
 
-__all__ = ["to_fraction", "fraction_str", "to_sympy_rational", "expr_str"]
+__all__ = ["to_fraction", "fraction_str", "to_sympy_rational", "expr_str", "rational_hint"]
 
 _MAX_DECIMAL_EXPONENT = 10_000
 
@@ -32,6 +32,16 @@ def _float_hint(value: float) -> str:
     if max(len(str(abs(typed.numerator))), len(str(typed.denominator))) > 30:
         return f"Fraction({text!r})"
     return f"Fraction({typed.numerator}, {typed.denominator})"
+
+
+def rational_hint(f: Any) -> str:
+    """How to write the float ``f`` exactly: ``sympy.Rational(1, 10)`` for 0.1 (``sympy.Rational(1/10)``
+    would be the double nearest 0.1, not 1/10)."""
+    try:
+        r = sympy.Rational(sympy.nsimplify(f, rational=True))
+    except (TypeError, ValueError, ArithmeticError):
+        return "sympy.Rational(p, q)"
+    return f"sympy.Rational({r.p}, {r.q})" if r.q != 1 else f"sympy.Integer({r.p})"
 
 
 def to_fraction(value: Any, param: str = "value", *, allow_float: bool = False) -> Fraction:
